@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Set up everything on a fresh machine: a virtualenv in .venv with the package, its extras and the
+# embedded local model. Idempotent: a second run only checks. Pass --docker to also start a Docker
+# engine and build the sandbox image.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+    echo "==> creating .venv"
+    "$python" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+echo "==> installing autogen-selfdebug with the local model (the first time builds llama.cpp: ~8 minutes)"
+.venv/bin/python -m pip install --quiet --progress-bar off -e ".[local,jupyter,bench,notebooks,dev]"
+
+# TypeScript for the local sandbox, when apt is there and tsc is not.
+if ! command -v tsc >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+    echo "==> installing TypeScript (Debian node-typescript)"
+    if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq node-typescript >/dev/null; fi
+fi
+
+if [ "${1:-}" = "--docker" ]; then
+    bash scripts/docker-engine.sh
+    bash scripts/build-sandbox-image.sh
+fi
+echo "==> set up"

@@ -1,0 +1,589 @@
+"""The agent loop: generate code, run it, check it, decide, and try again.
+
+``SelfDebuggingCodeExecutorAgent`` keeps ``CodeExecutorAgent``'s constructor and message types,
+and replaces its loop. What each step writes into the context lives in ``_feedback``, the retry
+decision in ``_decision``, running code and tests in ``_verification``, and finding code in a
+reply in ``_code_blocks``; this module only sequences them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import warnings
+from collections.abc import AsyncGenerator, Mapping, Sequence
+from inspect import iscoroutinefunction
+from typing import Any, cast
+
+from autogen_agentchat.agents import ApprovalRequest, ApprovalResponse, CodeExecutorAgent
+from autogen_agentchat.agents._code_executor_agent import ApprovalFuncType, AsyncApprovalFunc, SyncApprovalFunc
+from autogen_agentchat.base import Response
+from autogen_agentchat.messages import (
+    BaseAgentEvent,
+    BaseChatMessage,
+    CodeExecutionEvent,
+    CodeGenerationEvent,
+    HandoffMessage,
+    ModelClientStreamingChunkEvent,
+    TextMessage,
+    ThoughtEvent,
+)
+from autogen_agentchat.state import BaseState
+from autogen_core import CancellationToken, Component, ComponentModel
+from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
+from autogen_core.model_context import ChatCompletionContext
+from autogen_core.models import (
+    AssistantMessage,
+    ChatCompletionClient,
+    CreateResult,
+    LLMMessage,
+    RequestUsage,
+    SystemMessage,
+    UserMessage,
+)
+from pydantic import BaseModel, Field
+from typing_extensions import Self
+
+from . import _feedback as feedback
+from ._attempts import Attempt, AttemptKind, Outcome, RunSummary
+from ._code_blocks import ExtractedCode, extract_code_blocks, format_code_blocks, normalize_language
+from ._decision import decide_retry
+from ._model_call import Purpose, add_usage, call_model, stream_model
+from ._verification import Verifier
+
+__all__ = ["SelfDebuggingAgentState", "SelfDebuggingCodeExecutorAgent", "SelfDebuggingCodeExecutorAgentConfig"]
+
+DEFAULT_SYSTEM_MESSAGE = """You are an expert programmer. You solve the task by writing code that is run for you.
+- Reply with one complete, self-contained program in a single fenced code block tagged with its language. \
+Languages that can run here: {languages}.
+- The program is executed exactly as written and you are shown its output, so print the results.
+- Keep explanations short. Never ask the user to run or edit anything.
+- When told that the code failed, find the cause and reply with the complete corrected program."""
+
+_FALLBACK_LANGUAGES = ["python", "bash", "sh"]
+
+# Replies with no code that say the task cannot be done end the run instead of being retried.
+_DECLINE_MARKERS = (
+    "not supported",
+    "cannot help",
+    "can't help",
+    "cannot assist",
+    "can't assist",
+    "unable to help",
+    "unable to assist",
+    "i cannot do",
+    "i can't do",
+    "i won't",
+    "i will not",
+    "i'm sorry, but",
+    "i am sorry, but",
+    "not possible to",
+    "is impossible",
+)
+
+
+class SelfDebuggingCodeExecutorAgentConfig(BaseModel):
+    """Every constructor argument of :class:`SelfDebuggingCodeExecutorAgent` that can be serialised."""
+
+    name: str
+    code_executor: ComponentModel
+    model_client: ComponentModel
+    model_context: ComponentModel | None = None
+    model_client_stream: bool = False
+    max_retries_on_error: int = 3
+    description: str | None = None
+    system_message: str | None = DEFAULT_SYSTEM_MESSAGE
+    sources: list[str] | None = None
+    supported_languages: list[str] | None = None
+    tests: str | None = None
+    tests_language: str = "python"
+    show_tests: bool = True
+    handoff_target: str | None = None
+    reflect_on_success: bool = True
+    max_output_chars: int = feedback.DEFAULT_MAX_OUTPUT_CHARS
+    default_language: str = "python"
+
+
+class SelfDebuggingAgentState(BaseState):
+    """The model context plus the attempt history."""
+
+    type: str = Field(default="SelfDebuggingAgentState")
+    llm_context: Mapping[str, Any] = Field(default_factory=lambda: {"messages": []})
+    attempts: list[Attempt] = Field(default_factory=list[Attempt])
+    rounds: int = 0
+    tests_shown: bool = False
+
+
+class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingCodeExecutorAgentConfig]):
+    """A code executor agent that writes code, runs it, checks it against fixed tests, and debugs it.
+
+    Each call runs up to ``max_retries_on_error + 1`` attempts. An attempt is a generation
+    (``CodeGenerationEvent``), an execution with the tests (``CodeExecutionEvent``) and, after a
+    failure, a structured retry decision (``ThoughtEvent``). The final message's ``metadata``
+    holds ``outcome`` (``success`` | ``failure`` | ``no_code``), ``attempts`` and ``code``.
+
+    Args:
+        name: The agent's name.
+        code_executor: The sandbox that runs the code (any AutoGen ``CodeExecutor``).
+        model_client: The model that writes code and decides on retries. Required.
+        model_context: Where the conversation is kept. Defaults to an unbounded context.
+        model_client_stream: Stream generation tokens as ``ModelClientStreamingChunkEvent``.
+        max_retries_on_error: Retries after the first attempt, per call.
+        description: The agent's description for teams.
+        system_message: The system message; ``{languages}`` is replaced by the languages that can run.
+            ``None`` or ``""`` sends none.
+        sources: If set, only messages from these senders enter the context.
+        supported_languages: Languages to run; by default those the executor reports.
+        approval_func: Called before each execution; a refusal counts as a failed run.
+        tests: Test code run after the generated code; the model sees its output but cannot change it.
+        tests_language: The language of ``tests``.
+        show_tests: Show the tests to the model before the first attempt.
+        handoff_target: On failure, hand off to this agent with a ``HandoffMessage``.
+        reflect_on_success: Ask the model for a final answer after the code passes.
+        max_output_chars: Size of execution output kept in the context (head and tail).
+        default_language: Language assumed for untagged code blocks.
+
+    Example:
+        .. code-block:: python
+
+            import asyncio
+            from autogen_agentchat.ui import Console
+            from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
+            from autogen_selfdebug import SelfDebuggingCodeExecutorAgent, resolve_model
+
+
+            async def main() -> None:
+                async with LocalCommandLineCodeExecutor() as executor:
+                    agent = SelfDebuggingCodeExecutorAgent(
+                        "coder", executor, model_client=resolve_model("local").client, tests="assert f(3) == 6"
+                    )
+                    await Console(agent.run_stream(task="Write f(x) that doubles x."))
+
+
+            asyncio.run(main())
+    """
+
+    component_config_schema = SelfDebuggingCodeExecutorAgentConfig  # type: ignore[assignment]
+    component_provider_override = "autogen_selfdebug.SelfDebuggingCodeExecutorAgent"
+
+    DEFAULT_SYSTEM_MESSAGE = DEFAULT_SYSTEM_MESSAGE
+
+    def __init__(
+        self,
+        name: str,
+        code_executor: CodeExecutor,
+        *,
+        model_client: ChatCompletionClient | None = None,
+        model_context: ChatCompletionContext | None = None,
+        model_client_stream: bool = False,
+        max_retries_on_error: int = 3,
+        description: str | None = None,
+        system_message: str | None = DEFAULT_SYSTEM_MESSAGE,
+        sources: Sequence[str] | None = None,
+        supported_languages: list[str] | None = None,
+        approval_func: ApprovalFuncType | None = None,
+        tests: str | None = None,
+        tests_language: str = "python",
+        show_tests: bool = True,
+        handoff_target: str | None = None,
+        reflect_on_success: bool = True,
+        max_output_chars: int = feedback.DEFAULT_MAX_OUTPUT_CHARS,
+        default_language: str = "python",
+    ) -> None:
+        if model_client is None:
+            raise ValueError(
+                "SelfDebuggingCodeExecutorAgent needs a model_client: it writes and fixes the code itself. "
+                "To only run code blocks found in incoming messages, use "
+                "autogen_agentchat.agents.CodeExecutorAgent without a model_client."
+            )
+        if max_retries_on_error < 0:
+            raise ValueError(f"max_retries_on_error must be 0 or more, not {max_retries_on_error}.")
+        if max_output_chars < 200:
+            raise ValueError(f"max_output_chars must be at least 200, not {max_output_chars}.")
+        with warnings.catch_warnings():
+            # Upstream warns whenever approval_func is unset; our README covers sandboxing instead.
+            warnings.filterwarnings("ignore", message="No approval function set", category=UserWarning)
+            # Retries are handled here (with a JSON-mode fallback), so the base class's
+            # structured-output requirement for max_retries_on_error > 0 does not apply.
+            super().__init__(
+                name,
+                code_executor,
+                model_client=model_client,
+                model_context=model_context,
+                model_client_stream=model_client_stream,
+                max_retries_on_error=0,
+                description=description or "A code agent that writes code, runs it, and fixes it until it works.",
+                system_message=system_message,
+                sources=sources,
+                supported_languages=supported_languages,
+                approval_func=approval_func,
+            )
+        self._client: ChatCompletionClient = model_client
+        self._max_retries_on_error = max_retries_on_error
+        self._description_arg = description
+        self._system_message_arg = system_message
+        self._supported_languages_arg = supported_languages
+        self._languages = _languages_for(code_executor, supported_languages)
+        if not system_message:
+            self._system_messages = []
+        else:
+            text = system_message.replace("{languages}", ", ".join(self._languages))
+            self._system_messages = [SystemMessage(content=text)]
+        self._tests = tests
+        self._tests_language = normalize_language(tests_language)
+        self._show_tests = show_tests
+        self._handoff_target = handoff_target
+        self._reflect_on_success = reflect_on_success
+        self._max_output_chars = max_output_chars
+        self._default_language = default_language
+        self._verifier = Verifier(code_executor, tests=tests, tests_language=self._tests_language)
+        self._attempts: list[Attempt] = []
+        self._rounds = 0
+        self._tests_shown = False
+
+    # ----------------------------------------------------------------- properties
+
+    @property
+    def produced_message_types(self) -> Sequence[type[BaseChatMessage]]:
+        if self._handoff_target is not None:
+            return (TextMessage, HandoffMessage)
+        return (TextMessage,)
+
+    @property
+    def supported_languages(self) -> list[str]:
+        """The languages this agent will run, as named to the model."""
+        return list(self._languages)
+
+    @property
+    def attempts(self) -> list[Attempt]:
+        """Every attempt since the last reset, across calls."""
+        return list(self._attempts)
+
+    @property
+    def tests(self) -> str | None:
+        return self._tests
+
+    # ----------------------------------------------------------------- the loop
+
+    async def on_messages(self, messages: Sequence[BaseChatMessage], cancellation_token: CancellationToken) -> Response:
+        async for item in self.on_messages_stream(messages, cancellation_token):
+            if isinstance(item, Response):
+                return item
+        raise AssertionError("The stream should have ended with a Response.")
+
+    async def on_messages_stream(
+        self, messages: Sequence[BaseChatMessage], cancellation_token: CancellationToken
+    ) -> AsyncGenerator[BaseAgentEvent | BaseChatMessage | Response, None]:
+        """Run one round of attempts on the incoming messages, yielding every event as it happens."""
+        await self._add_incoming(messages)
+        if self._tests is not None and self._show_tests and not self._tests_shown:
+            await self._model_context.add_message(
+                UserMessage(content=feedback.tests_notice(self._tests, self._tests_language), source="tests")
+            )
+            self._tests_shown = True
+
+        round_index = self._rounds
+        self._rounds += 1
+        usage = RequestUsage(prompt_tokens=0, completion_tokens=0)
+        inner: list[BaseAgentEvent | BaseChatMessage] = []
+        round_attempts: list[Attempt] = []
+        outcome: Outcome = "failure"
+        declined_text = ""
+
+        for n in range(self._max_retries_on_error + 1):
+            # 1. The model writes code.
+            result: CreateResult | None = None
+            async for item in self._generate(cancellation_token):
+                if isinstance(item, CreateResult):
+                    result = item
+                else:
+                    yield item
+            assert result is not None
+            usage = add_usage(usage, result.usage)
+            content = result.content if isinstance(result.content, str) else str(result.content)
+            if result.thought:
+                thought = ThoughtEvent(content=result.thought, source=self.name)
+                inner.append(thought)
+                yield thought
+            await self._model_context.add_message(
+                AssistantMessage(content=content, source=self.name, thought=result.thought)
+            )
+            found = extract_code_blocks(content, self._languages, default_language=self._default_language)
+            generation = CodeGenerationEvent(
+                retry_attempt=n, content=content, code_blocks=found.blocks, source=self.name
+            )
+            inner.append(generation)
+            yield generation
+
+            # An unusable reply uses up the attempt with a corrective note, or ends the run if it declines.
+            unusable = self._classify_unusable(found, content, result.finish_reason)
+            if unusable is not None:
+                attempt = Attempt(round=round_index, index=n, kind=unusable)
+                self._record(attempt, round_attempts)
+                if unusable == "declined":
+                    outcome, declined_text = "no_code", content
+                    break
+                note = self._unusable_note(unusable, found)
+                attempt.output = note
+                await self._model_context.add_message(UserMessage(content=note, source=self.name))
+                event = ThoughtEvent(content=note, source=self.name, metadata={"kind": "unusable_reply"})
+                inner.append(event)
+                yield event
+                continue
+
+            # 2-3. Run it, then the tests.
+            check = await self._verifier.check(found.blocks, cancellation_token, execute=self._execute)
+            seen = feedback.execution_feedback(check, max_chars=self._max_output_chars)
+            if found.unsupported:
+                seen += f"\n\nNot run (unsupported language): {', '.join(found.unsupported)}."
+            await self._model_context.add_message(UserMessage(content=seen, source=self.name))
+            execution = CodeExecutionEvent(retry_attempt=n, result=check.as_code_result(), source=self.name)
+            inner.append(execution)
+            yield execution
+            attempt = Attempt.from_blocks(
+                found.blocks,
+                round=round_index,
+                index=n,
+                kind="executed",
+                passed=check.passed,
+                exit_code=check.exit_code,
+                output=seen,
+            )
+            self._record(attempt, round_attempts)
+            if check.passed:
+                outcome = "success"
+                break
+            if n == self._max_retries_on_error:
+                break
+
+            # 4. Ask whether another attempt can help.
+            decided = await decide_retry(
+                self._client,
+                [*self._system_messages, *await self._model_context.get_messages()],
+                cancellation_token=cancellation_token,
+            )
+            for call_usage in decided.usage:
+                usage = add_usage(usage, call_usage)
+            attempt.retry, attempt.reason = decided.decision.retry, decided.decision.reason
+            await self._model_context.add_message(
+                UserMessage(content=feedback.decision_note(attempt.retry, attempt.reason), source=self.name)
+            )
+            verb = "retry" if attempt.retry else "stop"
+            event = ThoughtEvent(
+                content=f"Retry decision after attempt {n + 1}: {verb}. {attempt.reason}",
+                source=self.name,
+                metadata={
+                    "kind": "retry_decision",
+                    "retry": str(attempt.retry).lower(),
+                    "reason": attempt.reason,
+                    "fell_back": str(decided.fell_back).lower(),
+                },
+            )
+            inner.append(event)
+            yield event
+            if not attempt.retry:
+                break
+
+        executed = [a for a in round_attempts if a.kind == "executed"]
+        if outcome == "failure" and not executed:
+            outcome = "no_code"
+        summary = RunSummary(outcome=outcome, attempts=len(round_attempts), code=executed[-1].code if executed else "")
+
+        # 5. The outcome: a reflection on success, a summary (or hand-off) on failure.
+        if outcome == "success" and self._reflect_on_success:
+            reflection: CreateResult | None = None
+            async for item in self._generate(cancellation_token, purpose="reflection"):
+                if isinstance(item, CreateResult):
+                    reflection = item
+                else:
+                    yield item
+            assert reflection is not None
+            usage = add_usage(usage, reflection.usage)
+            text = reflection.content if isinstance(reflection.content, str) else str(reflection.content)
+            await self._model_context.add_message(AssistantMessage(content=text, source=self.name))
+        elif outcome == "success":
+            text = f"The code passed on attempt {summary.attempts}.\n\n{summary.code}"
+        elif outcome == "no_code" and declined_text:
+            text = declined_text
+        else:
+            text = feedback.failure_summary(round_attempts, max_chars=self._max_output_chars)
+
+        final: BaseChatMessage
+        if outcome != "success" and self._handoff_target is not None:
+            final = HandoffMessage(
+                content=text,
+                target=self._handoff_target,
+                context=list(await self._model_context.get_messages()),
+                source=self.name,
+                models_usage=usage,
+                metadata=summary.to_metadata(),
+            )
+        else:
+            final = TextMessage(content=text, source=self.name, models_usage=usage, metadata=summary.to_metadata())
+        yield Response(chat_message=final, inner_messages=inner)
+
+    # ----------------------------------------------------------------- steps
+
+    async def _add_incoming(self, messages: Sequence[BaseChatMessage]) -> None:
+        """Add each incoming message to the context exactly once (hand-off context included)."""
+        for message in messages:
+            if self._sources is not None and message.source not in self._sources:
+                continue
+            # Our own hand-off coming back carries the context we already hold.
+            if isinstance(message, HandoffMessage) and message.source != self.name:
+                for llm_message in message.context:
+                    await self._model_context.add_message(llm_message)
+            await self._model_context.add_message(message.to_model_message())
+
+    async def _generate(
+        self, cancellation_token: CancellationToken, *, purpose: Purpose = "code generation"
+    ) -> AsyncGenerator[CreateResult | ModelClientStreamingChunkEvent, None]:
+        messages: list[LLMMessage] = [*self._system_messages, *await self._model_context.get_messages()]
+        kind = purpose
+        if not self._model_client_stream:
+            yield await call_model(self._client, messages, purpose=kind, cancellation_token=cancellation_token)
+            return
+        async for chunk in stream_model(self._client, messages, purpose=kind, cancellation_token=cancellation_token):
+            if isinstance(chunk, CreateResult):
+                yield chunk
+            else:
+                yield ModelClientStreamingChunkEvent(content=chunk, source=self.name)
+
+    async def _execute(self, blocks: list[CodeBlock], cancellation_token: CancellationToken) -> CodeResult:
+        """Run blocks, after the approval function (if any) has agreed."""
+        if self._approval_func is not None:
+            request = ApprovalRequest(
+                code=format_code_blocks(blocks), context=list(await self._model_context.get_messages())
+            )
+            if iscoroutinefunction(self._approval_func):
+                answer: ApprovalResponse = await cast(AsyncApprovalFunc, self._approval_func)(request)
+            else:
+                answer = cast(SyncApprovalFunc, self._approval_func)(request)
+            if not answer.approved:
+                return CodeResult(exit_code=1, output=f"Code execution was not approved. Reason: {answer.reason}")
+        # Upstream executors link the token only to starting the process, so a cancel would wait for the
+        # timeout. Linking the whole call makes any executor stop at once; some swallow the cancel and
+        # return a result, so the token is checked again afterwards.
+        task = asyncio.ensure_future(
+            self._code_executor.execute_code_blocks(blocks, cancellation_token=cancellation_token)
+        )
+        cancellation_token.link_future(task)
+        result = await task
+        if cancellation_token.is_cancelled():
+            raise asyncio.CancelledError("The run was cancelled during code execution.")
+        return result
+
+    def _classify_unusable(self, found: ExtractedCode, content: str, finish_reason: str) -> AttemptKind | None:
+        if found.unterminated or (finish_reason == "length" and not found.blocks):
+            return "truncated"
+        if found.blocks:
+            return None
+        if found.unsupported:
+            return "unsupported_language"
+        lowered = content.lower()
+        if len(content) < 800 and any(marker in lowered for marker in _DECLINE_MARKERS):
+            return "declined"
+        return "no_code"
+
+    def _unusable_note(self, kind: AttemptKind, found: ExtractedCode) -> str:
+        if kind == "truncated":
+            return feedback.truncated_note()
+        if kind == "unsupported_language":
+            return feedback.unsupported_note(found.unsupported, self._languages)
+        return feedback.no_code_note(self._languages)
+
+    def _record(self, attempt: Attempt, round_attempts: list[Attempt]) -> None:
+        # The same object goes in both lists, so a decision set later shows in the history too.
+        self._attempts.append(attempt)
+        round_attempts.append(attempt)
+
+    # ----------------------------------------------------------------- state
+
+    async def on_reset(self, cancellation_token: CancellationToken) -> None:
+        """Forget the conversation and the attempt history."""
+        await self._model_context.clear()
+        self._attempts = []
+        self._rounds = 0
+        self._tests_shown = False
+
+    async def save_state(self) -> Mapping[str, Any]:
+        state = SelfDebuggingAgentState(
+            llm_context=await self._model_context.save_state(),
+            attempts=self._attempts,
+            rounds=self._rounds,
+            tests_shown=self._tests_shown,
+        )
+        return state.model_dump()
+
+    async def load_state(self, state: Mapping[str, Any]) -> None:
+        loaded = SelfDebuggingAgentState.model_validate(state)
+        await self._model_context.clear()
+        await self._model_context.load_state(loaded.llm_context)
+        self._attempts = list(loaded.attempts)
+        self._rounds = loaded.rounds
+        self._tests_shown = loaded.tests_shown
+
+    # ----------------------------------------------------------------- config
+
+    def _to_config(self) -> SelfDebuggingCodeExecutorAgentConfig:  # type: ignore[override]
+        if self._approval_func is not None:
+            raise ValueError(
+                "Cannot serialise a SelfDebuggingCodeExecutorAgent with an approval_func: functions are not "
+                "serialisable. Dump the agent without it and pass approval_func again after loading."
+            )
+        return SelfDebuggingCodeExecutorAgentConfig(
+            name=self.name,
+            code_executor=self._code_executor.dump_component(),
+            model_client=self._client.dump_component(),
+            model_context=self._model_context.dump_component(),
+            model_client_stream=self._model_client_stream,
+            max_retries_on_error=self._max_retries_on_error,
+            description=self._description_arg,
+            # Component dumps drop None values, so "no system message" is kept as "" to survive a round trip.
+            system_message=self._system_message_arg or "",
+            sources=list(self._sources) if self._sources is not None else None,
+            supported_languages=self._supported_languages_arg,
+            tests=self._tests,
+            tests_language=self._tests_language,
+            show_tests=self._show_tests,
+            handoff_target=self._handoff_target,
+            reflect_on_success=self._reflect_on_success,
+            max_output_chars=self._max_output_chars,
+            default_language=self._default_language,
+        )
+
+    @classmethod
+    def _from_config(cls, config: SelfDebuggingCodeExecutorAgentConfig) -> Self:  # type: ignore[override]
+        return cls(
+            config.name,
+            CodeExecutor.load_component(config.code_executor),
+            model_client=ChatCompletionClient.load_component(config.model_client),
+            model_context=(
+                ChatCompletionContext.load_component(config.model_context) if config.model_context else None
+            ),
+            model_client_stream=config.model_client_stream,
+            max_retries_on_error=config.max_retries_on_error,
+            description=config.description,
+            system_message=config.system_message,
+            sources=config.sources,
+            supported_languages=config.supported_languages,
+            tests=config.tests,
+            tests_language=config.tests_language,
+            show_tests=config.show_tests,
+            handoff_target=config.handoff_target,
+            reflect_on_success=config.reflect_on_success,
+            max_output_chars=config.max_output_chars,
+            default_language=config.default_language,
+        )
+
+
+def _languages_for(executor: CodeExecutor, explicit: list[str] | None) -> list[str]:
+    """Canonical language names to run: the explicit list, or what the executor says it supports."""
+    found: object = explicit
+    if found is None:
+        found = getattr(executor, "supported_languages", None) or getattr(executor, "SUPPORTED_LANGUAGES", None)
+    names = [str(lang) for lang in found] if isinstance(found, list | tuple) else _FALLBACK_LANGUAGES
+    canonical = [normalize_language(lang) for lang in names]
+    if explicit is None:
+        # Upstream's local executor lists PowerShell, which is rarely installed: don't offer it to the model.
+        canonical = [lang for lang in canonical if lang not in ("pwsh", "powershell", "ps1")]
+    return list(dict.fromkeys(canonical))

@@ -1,0 +1,72 @@
+"""The record of one attempt, and the outcome of a run.
+
+These records are what ``save_state`` keeps besides the model context, what the failure summary
+is written from, and what the CLI and the benchmark read back from a run's final message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from autogen_core.code_executor import CodeBlock
+from pydantic import BaseModel, Field
+
+from ._code_blocks import format_code_blocks
+
+__all__ = ["Attempt", "AttemptKind", "Outcome", "RunSummary"]
+
+Outcome = Literal["success", "failure", "no_code"]
+"""How a run ended: the code passed, the agent gave up, or the model declined to write code."""
+
+AttemptKind = Literal["executed", "no_code", "truncated", "unsupported_language", "declined"]
+"""What the model's reply was: code that ran, or one of the unusable replies."""
+
+
+class Attempt(BaseModel):
+    """One generation and (when the reply held usable code) its execution."""
+
+    round: int = Field(description="Which call to the agent this attempt belongs to (0-based).")
+    index: int = Field(description="The attempt number within its round (0-based), as in retry_attempt.")
+    kind: AttemptKind
+    code: str = Field(default="", description="The extracted code blocks, as markdown fences.")
+    languages: list[str] = Field(default_factory=list)
+    passed: bool = False
+    exit_code: int | None = None
+    output: str = Field(default="", description="The output as the model saw it (bounded).")
+    retry: bool | None = Field(default=None, description="The retry decision after this attempt, if one was made.")
+    reason: str | None = None
+
+    @classmethod
+    def from_blocks(cls, blocks: Sequence[CodeBlock], **fields: object) -> Attempt:
+        return cls.model_validate(
+            {"code": format_code_blocks(blocks), "languages": sorted({b.language for b in blocks}), **fields}
+        )
+
+
+class RunSummary(BaseModel):
+    """What the final message's ``metadata`` carries, in typed form.
+
+    AgentChat metadata values are strings, so :meth:`to_metadata` and :meth:`from_metadata`
+    convert both ways.
+    """
+
+    outcome: Outcome
+    attempts: int
+    code: str = ""
+
+    def to_metadata(self) -> dict[str, str]:
+        return {"outcome": self.outcome, "attempts": str(self.attempts), "code": self.code}
+
+    @classmethod
+    def from_metadata(cls, metadata: dict[str, str]) -> RunSummary | None:
+        """Read a summary back from a message's metadata; ``None`` if it is not one of ours."""
+        if metadata.get("outcome") not in ("success", "failure", "no_code"):
+            return None
+        return cls.model_validate(
+            {
+                "outcome": metadata["outcome"],
+                "attempts": metadata.get("attempts", "0"),
+                "code": metadata.get("code", ""),
+            }
+        )

@@ -1,0 +1,118 @@
+"""The retry decision: after a failed run, should the agent try again, and why?
+
+The decision is a structured-output call. Models that support structured output get
+``json_output=RetryDecision``; models with a plain JSON mode get ``json_output=True`` and the
+schema in the prompt; others get the schema in the prompt alone. An answer that is not valid is
+asked for once more, with the validation error, and then the documented default is used, so a bad
+answer never ends the run.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from autogen_core import CancellationToken
+from autogen_core.models import AssistantMessage, ChatCompletionClient, LLMMessage, RequestUsage, UserMessage
+from pydantic import BaseModel, Field, ValidationError
+
+from ._model_call import call_model
+
+__all__ = ["DEFAULT_DECISION", "DecisionResult", "RetryDecision", "decide_retry"]
+
+
+class RetryDecision(BaseModel):
+    """Whether to attempt another fix, and the diagnosis behind it."""
+
+    retry: bool = Field(description="true to write a corrected version; false if another attempt cannot help.")
+    reason: str = Field(description="What went wrong and, when retrying, the concrete fix to make.")
+
+
+DEFAULT_DECISION = RetryDecision(
+    retry=True,
+    reason="The retry decision could not be read, so the agent retries by default while attempts remain.",
+)
+"""Used when the model gives no valid decision twice: retrying is bounded by the attempt budget."""
+
+_JSON_OBJECT = re.compile(r"\{.*\}", re.DOTALL)
+
+
+@dataclass
+class DecisionResult:
+    """The decision, the usage of every call made for it, and whether the default had to be used."""
+
+    decision: RetryDecision
+    usage: list[RequestUsage] = field(default_factory=list[RequestUsage])
+    fell_back: bool = False
+
+
+def _prompt(schema_in_prompt: bool) -> str:
+    prompt = (
+        "The last attempt failed (see the output above). Decide whether another attempt is likely to fix it. "
+        "Set retry to false only if the task is impossible or the same failure would recur whatever the code. "
+        "In reason, name the cause and the concrete fix."
+    )
+    if schema_in_prompt:
+        schema = json.dumps(RetryDecision.model_json_schema())
+        prompt += f"\nAnswer with only a JSON object that matches this JSON schema:\n{schema}"
+    return prompt
+
+
+def parse_decision(content: str) -> RetryDecision:
+    """Validate a decision, also when the JSON is wrapped in prose or a code fence."""
+    try:
+        return RetryDecision.model_validate_json(content)
+    except ValidationError:
+        match = _JSON_OBJECT.search(content)
+        if match is None:
+            raise
+        return RetryDecision.model_validate_json(match.group(0))
+
+
+async def decide_retry(
+    client: ChatCompletionClient,
+    messages: Sequence[LLMMessage],
+    *,
+    cancellation_token: CancellationToken,
+) -> DecisionResult:
+    """Ask ``client`` whether to retry, given the conversation so far (system message included)."""
+    info = client.model_info
+    json_output: bool | type[BaseModel] | None
+    if info.get("structured_output", False):
+        json_output = RetryDecision
+    elif info.get("json_output", False):
+        json_output = True
+    else:
+        json_output = None
+    conversation: list[LLMMessage] = [
+        *messages,
+        UserMessage(content=_prompt(json_output is not RetryDecision), source="user"),
+    ]
+
+    result = DecisionResult(decision=DEFAULT_DECISION)
+    for _ in range(2):
+        reply = await call_model(
+            client,
+            conversation,
+            purpose="retry decision",
+            json_output=json_output,
+            cancellation_token=cancellation_token,
+        )
+        result.usage.append(reply.usage)
+        content = reply.content if isinstance(reply.content, str) else str(reply.content)
+        try:
+            result.decision = parse_decision(content)
+            return result
+        except ValidationError as error:
+            conversation += [
+                AssistantMessage(content=content, source="assistant"),
+                UserMessage(
+                    content=f"That answer is not valid: {error.errors()[0]['msg']}. "
+                    "Answer with only the JSON object, with the keys retry (true or false) and reason (a string).",
+                    source="user",
+                ),
+            ]
+    result.fell_back = True
+    return result
