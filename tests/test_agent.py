@@ -149,10 +149,11 @@ async def test_invalid_decision_json_is_asked_again(executor: LocalCommandLineCo
         "retry": "false",
         "reason": "cannot fix",
         "fell_back": "false",
+        "continues": "false",
     }
     assert summary(response).outcome == "failure"
     retry_prompt = agent._client.create_calls[2]["messages"][-1].content  # type: ignore[attr-defined]
-    assert "not valid" in retry_prompt
+    assert "not valid" in retry_prompt and "JSON" in retry_prompt
 
 
 async def test_invalid_decision_json_twice_falls_back_to_default(executor: LocalCommandLineCodeExecutor) -> None:
@@ -260,6 +261,18 @@ async def test_stop_decision_ends_the_round(executor: LocalCommandLineCodeExecut
     _, response = await collect(agent)
     assert summary(response).attempts == 1 and summary(response).outcome == "failure"
     assert "needs a missing service" in response.chat_message.to_text()
+
+
+async def test_stop_decision_can_be_overruled(executor: LocalCommandLineCodeExecutor) -> None:
+    replies = [py(BROKEN), decision(False, "define the name first"), py(FIXED), "Done."]
+    agent = make(executor, replies, stop_on_decision=False)
+    events, response = await collect(agent)
+    thought = next(e for e in events if isinstance(e, ThoughtEvent))
+    assert thought.metadata["retry"] == "false" and thought.metadata["continues"] == "true"
+    assert "overruled" in thought.content
+    assert summary(response).outcome == "success" and summary(response).attempts == 2
+    note = str((await agent.model_context.get_messages())[3].content)
+    assert "Retry decision: retry" in note and "define the name first" in note
 
 
 async def test_failure_hands_off_with_context(executor: LocalCommandLineCodeExecutor) -> None:

@@ -65,6 +65,7 @@ def build(executor: LocalCommandLineCodeExecutor, **kwargs: Any) -> SelfDebuggin
         {"handoff_target": "user", "description": "fixes code", "sources": ["user"]},
         {"system_message": "Only {languages}.", "supported_languages": ["python"], "default_language": "sh"},
         {"system_message": None, "model_client_stream": True, "max_output_chars": 999},
+        {"stop_on_decision": False},
         {"model_context": BufferedChatCompletionContext(buffer_size=6)},
     ],
     ids=lambda kwargs: ",".join(kwargs) or "defaults",

@@ -6,11 +6,22 @@ from ._code_blocks import ExtractedCode, extract_code_blocks, normalize_language
 from ._decision import DEFAULT_DECISION, RetryDecision
 from ._errors import ModelCallError, ModelSelectionError, SandboxError, SelfDebugError, UsageError
 from ._feedback import DEFAULT_MAX_OUTPUT_CHARS, truncate_output
+from ._teams import build_debugging_team, last_run_summary, person_prompt
+from ._termination import (
+    ALL_OUTCOMES,
+    DEFAULT_STOP_WORDS,
+    SelfDebugOutcomeTermination,
+    SelfDebugOutcomeTerminationConfig,
+    UserStopTermination,
+    UserStopTerminationConfig,
+)
 from ._verification import CheckResult, Verifier
 
 __all__ = [
+    "ALL_OUTCOMES",
     "DEFAULT_DECISION",
     "DEFAULT_MAX_OUTPUT_CHARS",
+    "DEFAULT_STOP_WORDS",
     "Attempt",
     "AttemptKind",
     "CheckResult",
@@ -22,12 +33,19 @@ __all__ = [
     "RunSummary",
     "SandboxError",
     "SelfDebugError",
+    "SelfDebugOutcomeTermination",
+    "SelfDebugOutcomeTerminationConfig",
     "SelfDebuggingAgentState",
     "SelfDebuggingCodeExecutorAgent",
     "SelfDebuggingCodeExecutorAgentConfig",
     "UsageError",
+    "UserStopTermination",
+    "UserStopTerminationConfig",
     "Verifier",
+    "build_debugging_team",
     "extract_code_blocks",
+    "last_run_summary",
     "normalize_language",
+    "person_prompt",
     "truncate_output",
 ]

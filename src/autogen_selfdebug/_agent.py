@@ -101,6 +101,7 @@ class SelfDebuggingCodeExecutorAgentConfig(BaseModel):
     reflect_on_success: bool = True
     max_output_chars: int = feedback.DEFAULT_MAX_OUTPUT_CHARS
     default_language: str = "python"
+    stop_on_decision: bool = True
 
 
 class SelfDebuggingAgentState(BaseState):
@@ -141,6 +142,8 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         reflect_on_success: Ask the model for a final answer after the code passes.
         max_output_chars: Size of execution output kept in the context (head and tail).
         default_language: Language assumed for untagged code blocks.
+        stop_on_decision: Whether a "stop" decision ends the round. Small local models say "stop" too
+            eagerly; with ``False`` the round goes on while attempts remain, and the reason is still used.
 
     Example:
         .. code-block:: python
@@ -188,6 +191,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         reflect_on_success: bool = True,
         max_output_chars: int = feedback.DEFAULT_MAX_OUTPUT_CHARS,
         default_language: str = "python",
+        stop_on_decision: bool = True,
     ) -> None:
         if model_client is None:
             raise ValueError(
@@ -235,6 +239,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         self._reflect_on_success = reflect_on_success
         self._max_output_chars = max_output_chars
         self._default_language = default_language
+        self._stop_on_decision = stop_on_decision
         self._verifier = Verifier(code_executor, tests=tests, tests_language=self._tests_language)
         self._attempts: list[Attempt] = []
         self._rounds = 0
@@ -260,7 +265,18 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
 
     @property
     def tests(self) -> str | None:
+        """The fixed test code run after each attempt, if any."""
         return self._tests
+
+    @property
+    def handoff_target(self) -> str | None:
+        """Who gets a ``HandoffMessage`` when the agent gives up, if anyone."""
+        return self._handoff_target
+
+    @property
+    def sources(self) -> list[str] | None:
+        """The senders whose messages enter the context; ``None`` means everyone."""
+        return list(self._sources) if self._sources is not None else None
 
     # ----------------------------------------------------------------- the loop
 
@@ -364,10 +380,13 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             for call_usage in decided.usage:
                 usage = add_usage(usage, call_usage)
             attempt.retry, attempt.reason = decided.decision.retry, decided.decision.reason
+            going_on = attempt.retry or not self._stop_on_decision
             await self._model_context.add_message(
-                UserMessage(content=feedback.decision_note(attempt.retry, attempt.reason), source=self.name)
+                UserMessage(content=feedback.decision_note(going_on, attempt.reason), source=self.name)
             )
             verb = "retry" if attempt.retry else "stop"
+            if going_on and not attempt.retry:
+                verb = "stop (overruled: stop_on_decision is off and attempts remain)"
             event = ThoughtEvent(
                 content=f"Retry decision after attempt {n + 1}: {verb}. {attempt.reason}",
                 source=self.name,
@@ -376,11 +395,12 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                     "retry": str(attempt.retry).lower(),
                     "reason": attempt.reason,
                     "fell_back": str(decided.fell_back).lower(),
+                    "continues": str(going_on).lower(),
                 },
             )
             inner.append(event)
             yield event
-            if not attempt.retry:
+            if not going_on:
                 break
 
         executed = [a for a in round_attempts if a.kind == "executed"]
@@ -549,6 +569,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             reflect_on_success=self._reflect_on_success,
             max_output_chars=self._max_output_chars,
             default_language=self._default_language,
+            stop_on_decision=self._stop_on_decision,
         )
 
     @classmethod
@@ -573,6 +594,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             reflect_on_success=config.reflect_on_success,
             max_output_chars=config.max_output_chars,
             default_language=config.default_language,
+            stop_on_decision=config.stop_on_decision,
         )
 
 

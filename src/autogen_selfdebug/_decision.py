@@ -24,10 +24,13 @@ __all__ = ["DEFAULT_DECISION", "DecisionResult", "RetryDecision", "decide_retry"
 
 
 class RetryDecision(BaseModel):
-    """Whether to attempt another fix, and the diagnosis behind it."""
+    """Whether to attempt another fix, and the diagnosis behind it.
 
-    retry: bool = Field(description="true to write a corrected version; false if another attempt cannot help.")
-    reason: str = Field(description="What went wrong and, when retrying, the concrete fix to make.")
+    ``reason`` comes first so that a model writing the JSON in order diagnoses before it decides.
+    """
+
+    reason: str = Field(description="One or two sentences: the cause of the failure and the concrete fix.")
+    retry: bool = Field(description="true if a corrected program could pass; false only if no program can.")
 
 
 DEFAULT_DECISION = RetryDecision(
@@ -50,9 +53,9 @@ class DecisionResult:
 
 def _prompt(schema_in_prompt: bool) -> str:
     prompt = (
-        "The last attempt failed (see the output above). Decide whether another attempt is likely to fix it. "
-        "Set retry to false only if the task is impossible or the same failure would recur whatever the code. "
-        "In reason, name the cause and the concrete fix."
+        "Look at the error output above. In reason, name the cause of the failure and the change that fixes it, "
+        "in one or two sentences. Set retry to true if a corrected program could pass, and to false only if no "
+        "program can (for example, it needs a service or a file that does not exist here)."
     )
     if schema_in_prompt:
         schema = json.dumps(RetryDecision.model_json_schema())
@@ -109,8 +112,8 @@ async def decide_retry(
             conversation += [
                 AssistantMessage(content=content, source="assistant"),
                 UserMessage(
-                    content=f"That answer is not valid: {error.errors()[0]['msg']}. "
-                    "Answer with only the JSON object, with the keys retry (true or false) and reason (a string).",
+                    content=f"That answer is not valid ({error.errors()[0]['msg']}). Answer again with only a short "
+                    'JSON object like {"reason": "...", "retry": true}.',
                     source="user",
                 ),
             ]

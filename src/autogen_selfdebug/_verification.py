@@ -89,7 +89,8 @@ class Verifier:
             return CheckResult(status="passed", program=program)
 
         source = "\n\n".join(b.code.rstrip() for b in blocks if b.language == self._tests_language)
-        combined = f"{source}\n\n# ---- tests (fixed; not part of the answer) ----\n{self._tests}"
+        comment = "//" if self._tests_language in ("javascript", "typescript") else "#"
+        combined = f"{source}\n\n{comment} ---- tests (fixed; not part of the answer) ----\n{self._tests}"
         test_blocks = [CodeBlock(code=combined, language=self._tests_language)]
         tests, raised = await self._run_safely(run, test_blocks, cancellation_token)
         if raised:
