@@ -1,0 +1,345 @@
+"""The ``autogen-selfdebug`` command line: ``fix`` a broken file, run the ``examples``, or ``bench``.
+
+``main(argv) -> int`` is the whole command, testable without a subprocess. Exit codes: 0 fixed,
+1 not fixed, 2 bad usage or a set-up problem (one clear line, never a traceback), 130 on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from autogen_agentchat.messages import BaseChatMessage
+from autogen_core.code_executor import CodeExecutor
+from rich.console import Console
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+from rich.table import Table
+
+from ._agent import SelfDebuggingCodeExecutorAgent
+from ._attempts import RunSummary
+from ._code_blocks import normalize_language
+from ._errors import SelfDebugError, UsageError
+from ._examples import EXAMPLES, BrokenProgram
+from ._fix import LANGUAGE_BY_SUFFIX, fix_prompt, fixed_source, language_of
+from ._models import ResolvedModel, parse_model_spec, resolve_model
+from .sandboxes import SANDBOX_KINDS, SandboxKind, create_sandbox
+
+__all__ = ["main", "run"]
+
+EXIT_FIXED, EXIT_NOT_FIXED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+_MAX_SOURCE_BYTES = 1_000_000
+_STOP_WORDS = frozenset({"", "stop", "quit", "exit", "q", "no", "n"})
+
+
+@dataclass
+class _Options:
+    """What every command shares: the model, the sandbox and the budget."""
+
+    model: str | None
+    base_url: str | None
+    max_tokens: int
+    executor: SandboxKind
+    max_attempts: int
+    timeout: int
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="autogen-selfdebug",
+        description="An AutoGen agent that fixes code by running it and debugging it until the tests pass.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def shared(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--model", metavar="SPEC", help="local (default), local-1.5b, gguf:PATH or openai:MODEL")
+        sub.add_argument("--base-url", metavar="URL", help="an OpenAI-compatible server, for openai:MODEL")
+        sub.add_argument("--max-tokens", type=_positive, default=1024, metavar="N", help="cap per reply (1024)")
+        sub.add_argument("--executor", choices=SANDBOX_KINDS, default="local", help="where the code runs (local)")
+        sub.add_argument("--max-attempts", type=_positive, default=4, metavar="N", help="attempts per round (4)")
+        sub.add_argument("--timeout", type=_positive, default=60, metavar="S", help="seconds per run (60)")
+
+    fix = commands.add_parser("fix", help="fix a broken program file", description="Fix a broken program file.")
+    fix.add_argument("path", type=Path, metavar="PATH", help="the broken program")
+    fix.add_argument("--tests", type=Path, metavar="PATH", help="tests the fixed program must pass (not editable)")
+    fix.add_argument("--lang", metavar="LANG", help="the language, if the file's suffix does not say")
+    out = fix.add_mutually_exclusive_group()
+    out.add_argument("--output", type=Path, metavar="PATH", help="write the fixed program here")
+    out.add_argument("--in-place", action="store_true", help="overwrite PATH, keeping a backup")
+    fix.add_argument("--human", action="store_true", help="after a failure, ask for a hint and try again")
+    shared(fix)
+
+    examples = commands.add_parser(
+        "examples",
+        help="fix three broken example programs",
+        description="Fix the Python, JavaScript and "
+        "TypeScript example programs (after the Daytona/AG2 bug-fixer guide).",
+    )
+    examples.add_argument("--only", choices=[e.language for e in EXAMPLES], action="append", help="one language")
+    examples.add_argument("--strict", action="store_true", help="exit 1 unless every example was fixed")
+    shared(examples)
+
+    commands.add_parser("bench", help="run the benchmarks (see `autogen-selfdebug bench --help`)", add_help=False)
+    return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
+    return value
+
+
+# ---------------------------------------------------------------------------- input checks
+
+
+def read_program(path: Path, what: str = "file") -> str:
+    """Read a source file, refusing what cannot be a program with one clear sentence."""
+    if not path.exists():
+        raise UsageError(f"{path}: no such {what}.")
+    if path.is_dir():
+        raise UsageError(f"{path} is a directory; give the path of one {what}.")
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise UsageError(f"{path}: cannot read it ({error.strerror}).") from error
+    if len(data) > _MAX_SOURCE_BYTES:
+        raise UsageError(f"{path} is {len(data):,} bytes; the limit is {_MAX_SOURCE_BYTES:,}.")
+    if b"\0" in data:
+        raise UsageError(f"{path} is a binary file, not source code.")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{path} is not UTF-8 text (byte {error.start} cannot be decoded).") from error
+    if not text.strip():
+        raise UsageError(f"{path} is empty: there is nothing to fix.")
+    return text
+
+
+def _language(path: Path, given: str | None, runnable: Sequence[str]) -> str:
+    if given is not None:
+        language = normalize_language(given)
+    else:
+        found = language_of(path)
+        if found is None:
+            suffixes = ", ".join(sorted(LANGUAGE_BY_SUFFIX))
+            raise UsageError(f"Cannot tell the language of {path} from its suffix ({suffixes}); pass --lang.")
+        language = found
+    if language not in runnable:
+        raise UsageError(f"Unknown or unsupported language {language!r}; this sandbox runs: {', '.join(runnable)}.")
+    return language
+
+
+def _runnable(sandbox: CodeExecutor) -> list[str]:
+    languages = getattr(sandbox, "supported_languages", None)
+    if isinstance(languages, list):
+        return [normalize_language(str(lang)) for lang in languages]
+    return ["python", "bash", "sh"]
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _backup(path: Path) -> Path:
+    """Copy ``path`` to the first free ``PATH.bak``, ``PATH.bak1``, … and return where it went."""
+    candidates = [path.with_name(f"{path.name}.bak")] + [path.with_name(f"{path.name}.bak{i}") for i in range(1, 1000)]
+    target = next(c for c in candidates if not c.exists())
+    _write_atomically(target, path.read_text(encoding="utf-8"))
+    return target
+
+
+# ---------------------------------------------------------------------------- running
+
+
+def _load_model(options: _Options, console: Console) -> ResolvedModel:
+    with Progress(
+        TextColumn("preparing the local model"),
+        BarColumn(),
+        DownloadColumn(),
+        TransferSpeedColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("weights", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        resolved = resolve_model(
+            options.model, base_url=options.base_url, max_tokens=options.max_tokens, progress=progress
+        )
+    console.print(f"[bold]model:[/bold] {resolved.description}")
+    return resolved
+
+
+async def _fix_one(
+    program: BrokenProgram,
+    *,
+    sandbox: CodeExecutor,
+    model: ResolvedModel,
+    options: _Options,
+    console: Console,
+    ask_hint: Callable[[], str] | None = None,
+) -> tuple[RunSummary, str | None]:
+    """Run the agent on one program, with extra rounds for hints; return the outcome and the fixed source."""
+    from ._cli_render import RunPrinter
+
+    agent = SelfDebuggingCodeExecutorAgent(
+        "fixer",
+        sandbox,
+        model_client=model.client,
+        max_retries_on_error=options.max_attempts - 1,
+        tests=program.tests or None,
+        tests_language=program.language,
+        default_language=program.language,
+        reflect_on_success=False,
+        # Small local models answer "stop" too eagerly; keep trying while attempts remain.
+        stop_on_decision=model.spec.kind == "openai",
+    )
+    printer = RunPrinter(console, model.client, options.max_attempts)
+    task = fix_prompt(program.source, program.language, has_tests=bool(program.tests))
+    while True:
+        final: BaseChatMessage = await printer.show(agent.run_stream(task=task))
+        summary = RunSummary.from_metadata(final.metadata) or RunSummary(outcome="failure", attempts=0)
+        if summary.outcome == "success" or ask_hint is None:
+            break
+        console.print(final.to_text(), markup=False, highlight=False)
+        hint = ask_hint().strip()
+        if hint.lower() in _STOP_WORDS:
+            break
+        task = f"A hint from the user: {hint}"
+    return summary, fixed_source(summary, program.language) if summary.outcome == "success" else None
+
+
+def _ask_terminal() -> str:
+    if not sys.stdin.isatty():
+        return ""
+    try:
+        return input("Hint for another round of attempts (Enter or 'stop' to stop): ")
+    except EOFError:
+        return ""
+
+
+async def _fix(args: argparse.Namespace, options: _Options, console: Console) -> int:
+    # Cheap checks first, so a typo costs no model load and no container start.
+    source = read_program(args.path)
+    tests = read_program(args.tests, "tests file") if args.tests is not None else ""
+    if args.output is not None and args.output.is_dir():
+        raise UsageError(f"--output {args.output} is a directory; give a file path.")
+    if options.model is not None:
+        parse_model_spec(options.model)
+    sandbox = create_sandbox(options.executor, timeout=options.timeout)
+    language = _language(args.path, args.lang, _runnable(sandbox))
+    program = BrokenProgram(args.path.name, language, "unknown", source, tests)
+    async with sandbox:
+        model = _load_model(options, console)
+        try:
+            _, fixed = await _fix_one(
+                program,
+                sandbox=sandbox,
+                model=model,
+                options=options,
+                console=console,
+                ask_hint=_ask_terminal if args.human else None,
+            )
+        finally:
+            await model.client.close()
+    if fixed is None:
+        console.print(f"[red]{args.path} was not fixed; nothing was written.")
+        return EXIT_NOT_FIXED
+    if args.in_place:
+        backup = _backup(args.path)
+        _write_atomically(args.path, fixed)
+        console.print(f"wrote the fix to {args.path} (the original is in {backup})")
+    elif args.output is not None:
+        _write_atomically(args.output, fixed)
+        console.print(f"wrote the fix to {args.output}")
+    else:
+        sys.stdout.write(fixed)
+    return EXIT_FIXED
+
+
+async def _examples(args: argparse.Namespace, options: _Options, console: Console) -> int:
+    if options.model is not None:
+        parse_model_spec(options.model)
+    sandbox = create_sandbox(options.executor, timeout=options.timeout)
+    runnable = _runnable(sandbox)
+    chosen = [e for e in EXAMPLES if not args.only or e.language in args.only]
+    results: list[tuple[BrokenProgram, str]] = []
+    async with sandbox:
+        model = _load_model(options, console)
+        try:
+            for program in chosen:
+                console.rule(f"[bold]{program.name} ({program.language}): {program.bug}", characters="=")
+                if program.language not in runnable:
+                    console.print(f"[yellow]skipped: the {options.executor} sandbox cannot run {program.language}.")
+                    results.append((program, "skipped: no executor for this language"))
+                    continue
+                summary, _ = await _fix_one(program, sandbox=sandbox, model=model, options=options, console=console)
+                results.append((program, f"{summary.outcome} in {summary.attempts} attempt(s)"))
+        finally:
+            await model.client.close()
+
+    table = Table(title=f"examples ({model.description}, {options.executor} sandbox)")
+    for column in ("program", "language", "result"):
+        table.add_column(column)
+    for program, result in results:
+        table.add_row(program.name, program.language, result)
+    console.print(table)
+    all_fixed = all(r.startswith("success") for _, r in results)
+    # A demo that ran to the end succeeded; --strict makes "not all fixed" an error for scripts.
+    return EXIT_NOT_FIXED if args.strict and not all_fixed else EXIT_FIXED
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and return the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["bench"]:
+        from .bench import main as bench_main
+
+        return bench_main(argv[1:])
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    console = Console(stderr=True)
+    options = _Options(
+        model=args.model,
+        base_url=args.base_url,
+        max_tokens=args.max_tokens,
+        executor=args.executor,
+        max_attempts=args.max_attempts,
+        timeout=args.timeout,
+    )
+    command = _fix if args.command == "fix" else _examples
+    try:
+        return asyncio.run(command(args, options, console))
+    except SelfDebugError as error:
+        console.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        console.print("[yellow]interrupted; the sandbox was stopped.")
+        return EXIT_INTERRUPTED
+
+
+def run() -> None:
+    """The console-script entry point."""
+    sys.exit(main())

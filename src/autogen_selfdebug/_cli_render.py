@@ -1,0 +1,133 @@
+"""Showing a run in the terminal: each attempt's code, output and decision, with progress.
+
+The command line's only view of the agent is its event stream (the public API), rendered here
+with rich. A spinner says what is happening between events, since a local model can take tens of
+seconds per reply.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from contextlib import ExitStack
+
+from autogen_agentchat.base import TaskResult
+from autogen_agentchat.messages import (
+    BaseAgentEvent,
+    BaseChatMessage,
+    CodeExecutionEvent,
+    CodeGenerationEvent,
+    ModelClientStreamingChunkEvent,
+    ThoughtEvent,
+)
+from autogen_core.models import ChatCompletionClient
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.status import Status
+from rich.syntax import Syntax
+
+from ._attempts import RunSummary
+
+__all__ = ["RunPrinter"]
+
+_SHOWN_OUTPUT_LINES = 30
+
+
+class RunPrinter:
+    """Prints one run's events as they arrive and returns its final message.
+
+    Args:
+        console: Where to print (the CLI uses stderr, keeping stdout for the fixed code).
+        client: The model client, read for running token totals.
+        max_attempts: The budget per round, for "attempt N of M".
+    """
+
+    def __init__(self, console: Console, client: ChatCompletionClient, max_attempts: int) -> None:
+        self._console = console
+        self._client = client
+        self._max_attempts = max_attempts
+        self._started = time.monotonic()
+
+    def _progress(self, attempt: int) -> str:
+        usage = self._client.total_usage()
+        tokens = usage.prompt_tokens + usage.completion_tokens
+        elapsed = time.monotonic() - self._started
+        return f"attempt {attempt + 1} of {self._max_attempts} · {elapsed:.1f}s · {tokens:,} tokens"
+
+    async def show(self, stream: AsyncIterator[BaseAgentEvent | BaseChatMessage | TaskResult]) -> BaseChatMessage:
+        """Consume ``stream`` (from ``run_stream``), printing as it goes; return the final chat message."""
+        attempt = 0
+        final: BaseChatMessage | None = None
+        with ExitStack() as stack:
+            status: Status = stack.enter_context(
+                self._console.status(f"{self._progress(attempt)}: the model is writing code…")
+            )
+            async for item in stream:
+                if isinstance(item, TaskResult):
+                    chats = [m for m in item.messages if isinstance(m, BaseChatMessage)]
+                    final = chats[-1] if chats else None
+                elif isinstance(item, ModelClientStreamingChunkEvent):
+                    continue
+                elif isinstance(item, CodeGenerationEvent):
+                    attempt = item.retry_attempt
+                    self._generation(item)
+                    status.update(f"{self._progress(attempt)}: running the code and the tests…")
+                elif isinstance(item, CodeExecutionEvent):
+                    self._execution(item)
+                    status.update(f"{self._progress(attempt)}: deciding whether to retry…")
+                elif isinstance(item, ThoughtEvent):
+                    self._thought(item)
+                    if item.metadata.get("retry") == "true" or item.metadata.get("kind") == "unusable_reply":
+                        attempt += 1
+                    status.update(f"{self._progress(attempt)}: the model is writing code…")
+                elif isinstance(item, BaseChatMessage) and item.source == "user":
+                    continue
+        if final is None:
+            raise RuntimeError("The run ended without a final message.")
+        self._outcome(final)
+        return final
+
+    def _generation(self, event: CodeGenerationEvent) -> None:
+        self._console.rule(f"[bold]{self._progress(event.retry_attempt)}")
+        if not event.code_blocks:
+            self._console.print(Panel(escape(event.content.strip()[:2000]), title="reply (no runnable code)"))
+            return
+        for block in event.code_blocks:
+            lexer = {"sh": "bash", "javascript": "javascript", "typescript": "typescript"}.get(
+                block.language, block.language
+            )
+            code = Syntax(block.code.rstrip(), lexer, line_numbers=True, word_wrap=True)
+            self._console.print(Panel(code, title=f"code ({block.language})", title_align="left"))
+
+    def _execution(self, event: CodeExecutionEvent) -> None:
+        ok = event.result.exit_code == 0
+        lines = event.result.output.rstrip().splitlines()
+        if len(lines) > _SHOWN_OUTPUT_LINES:
+            cut = len(lines) - _SHOWN_OUTPUT_LINES
+            lines = [f"[… {cut} earlier lines not shown …]", *lines[-_SHOWN_OUTPUT_LINES:]]
+        title = "[green]passed" if ok else f"[red]failed (exit code {event.result.exit_code})"
+        body = escape("\n".join(lines)) or "[dim](no output)"
+        self._console.print(Panel(body, title=title, title_align="left", border_style="green" if ok else "red"))
+
+    def _thought(self, event: ThoughtEvent) -> None:
+        kind = event.metadata.get("kind")
+        if kind == "retry_decision":
+            verb = "[yellow]retry" if event.metadata.get("retry") == "true" else "[red]stop"
+            self._console.print(f"[bold]decision:[/bold] {verb}[/] — {escape(event.metadata.get('reason', ''))}")
+        elif kind == "unusable_reply":
+            self._console.print(f"[yellow]unusable reply:[/yellow] {escape(event.content)}")
+        else:
+            self._console.print(f"[dim]{escape(event.content)}")
+
+    def _outcome(self, final: BaseChatMessage) -> None:
+        summary = RunSummary.from_metadata(final.metadata)
+        elapsed = time.monotonic() - self._started
+        usage = self._client.total_usage()
+        figures = f"{elapsed:.1f}s, {usage.prompt_tokens:,} prompt + {usage.completion_tokens:,} completion tokens"
+        if summary is None:
+            self._console.print(f"[bold]finished[/bold] ({figures})")
+        elif summary.outcome == "success":
+            self._console.print(f"[bold green]fixed[/] after {summary.attempts} attempt(s) ({figures})")
+        else:
+            self._console.print(f"[bold red]not fixed[/] ({summary.outcome}, {summary.attempts} attempt(s), {figures})")

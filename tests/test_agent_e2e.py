@@ -1,0 +1,115 @@
+"""The agent and the command line end to end, with the real embedded 0.5B model.
+
+These assert on behaviour (events per attempt, a decision that parses, an outcome, exit codes
+that match it), not on the model being clever, except for one task it solves reliably.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from autogen_agentchat.base import TaskResult
+from autogen_agentchat.messages import CodeExecutionEvent, CodeGenerationEvent, ThoughtEvent
+
+from autogen_selfdebug import RunSummary, SelfDebuggingCodeExecutorAgent
+from autogen_selfdebug._local_weights import LOCAL_WEIGHTS
+from autogen_selfdebug._models import ResolvedModel, resolve_model
+from autogen_selfdebug.sandboxes import create_sandbox
+
+_missing = importlib.util.find_spec("llama_cpp") is None or any(
+    importlib.util.find_spec(p) is None for p in LOCAL_WEIGHTS["local"].packages
+)
+pytestmark = [
+    pytest.mark.local_model,
+    # In CI the extra is always installed, so a missing model fails there instead of skipping.
+    pytest.mark.skipif(_missing and not os.environ.get("CI"), reason="needs pip install 'autogen-selfdebug[local]'"),
+]
+
+# A typo the model fixes on its first attempt (checked across repeated runs at temperature 0).
+TYPO = """\
+def average(values):
+    total = 0
+    for v in values:
+        total += v
+    return total / len(value)
+
+
+print(average([1, 2, 3, 4]))
+"""
+
+
+@pytest.fixture(scope="module")
+def model() -> Iterator[ResolvedModel]:
+    resolved = resolve_model("local", max_tokens=384)
+    yield resolved
+    asyncio.run(resolved.client.close())
+
+
+async def test_events_decision_and_outcome_with_tests_that_never_pass(model: ResolvedModel, tmp_path: Path) -> None:
+    async with create_sandbox("local", timeout=30, work_dir=tmp_path) as sandbox:
+        agent = SelfDebuggingCodeExecutorAgent(
+            "coder",
+            sandbox,
+            model_client=model.client,
+            max_retries_on_error=1,
+            tests="raise SystemExit('these tests never pass')",
+            reflect_on_success=False,
+            stop_on_decision=False,
+        )
+        events = []
+        result: TaskResult | None = None
+        async for item in agent.run_stream(task="Write a Python program that prints the squares of 1 to 5."):
+            if isinstance(item, TaskResult):
+                result = item
+            else:
+                events.append(item)
+    assert result is not None
+    generations = [e for e in events if isinstance(e, CodeGenerationEvent)]
+    executions = [e for e in events if isinstance(e, CodeExecutionEvent)]
+    assert [g.retry_attempt for g in generations] == [0, 1]
+    assert [e.retry_attempt for e in executions] == [0, 1] or len(executions) < 2  # an unusable reply runs nothing
+    assert all(e.result.exit_code != 0 for e in executions)
+    decisions = [e for e in events if isinstance(e, ThoughtEvent) and e.metadata.get("kind") == "retry_decision"]
+    if executions and executions[0].retry_attempt == 0:
+        assert len(decisions) == 1
+        assert decisions[0].metadata["fell_back"] == "false", "the structured decision should parse"
+        assert decisions[0].metadata["reason"].strip()
+    summary = RunSummary.from_metadata(result.messages[-1].metadata)
+    assert summary is not None and summary.outcome in ("failure", "no_code") and summary.attempts == 2
+
+
+def test_cli_fixes_a_typo_and_exit_code_matches(tmp_path: Path) -> None:
+    broken = tmp_path / "average.py"
+    broken.write_text(TYPO)
+    fixed = tmp_path / "fixed.py"
+    command = [sys.executable, "-m", "autogen_selfdebug", "fix", str(broken), "--output", str(fixed)]
+    completed = subprocess.run(
+        command, capture_output=True, text=True, timeout=600, env={**os.environ, "COLUMNS": "120"}
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert "attempt 1 of 4" in completed.stderr and "fixed after" in completed.stderr
+    run = subprocess.run([sys.executable, str(fixed)], capture_output=True, text=True, timeout=30)
+    assert run.returncode == 0 and run.stdout.strip() == "2.5"
+    assert broken.read_text() == TYPO
+
+
+def test_cli_exit_code_is_1_when_not_fixed(tmp_path: Path) -> None:
+    program = tmp_path / "prog.py"
+    program.write_text("print('hello')\n")
+    impossible = tmp_path / "tests.py"
+    impossible.write_text("raise SystemExit('no program passes this')\n")
+    command = [
+        sys.executable, "-m", "autogen_selfdebug", "fix", str(program), "--tests", str(impossible),
+        "--max-attempts", "1", "--in-place", "--max-tokens", "256",
+    ]  # fmt: skip
+    completed = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert completed.returncode == 1, completed.stderr
+    assert "not fixed" in completed.stderr
+    assert program.read_text() == "print('hello')\n" and not (tmp_path / "prog.py.bak").exists()
