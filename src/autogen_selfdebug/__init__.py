@@ -6,6 +6,8 @@ from ._code_blocks import ExtractedCode, extract_code_blocks, normalize_language
 from ._decision import DEFAULT_DECISION, RetryDecision
 from ._errors import ModelCallError, ModelSelectionError, SandboxError, SelfDebugError, UsageError
 from ._feedback import DEFAULT_MAX_OUTPUT_CHARS, truncate_output
+from ._local_weights import local_model_path
+from ._models import ModelSpec, ResolvedModel, parse_model_spec, resolve_model
 from ._teams import build_debugging_team, last_run_summary, person_prompt
 from ._termination import (
     ALL_OUTCOMES,
@@ -28,7 +30,9 @@ __all__ = [
     "ExtractedCode",
     "ModelCallError",
     "ModelSelectionError",
+    "ModelSpec",
     "Outcome",
+    "ResolvedModel",
     "RetryDecision",
     "RunSummary",
     "SandboxError",
@@ -45,7 +49,10 @@ __all__ = [
     "build_debugging_team",
     "extract_code_blocks",
     "last_run_summary",
+    "local_model_path",
     "normalize_language",
+    "parse_model_spec",
     "person_prompt",
+    "resolve_model",
     "truncate_output",
 ]
