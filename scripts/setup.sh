@@ -14,10 +14,17 @@ fi
 echo "==> installing autogen-selfdebug with the local model (the first time builds llama.cpp: ~8 minutes)"
 .venv/bin/python -m pip install --quiet --progress-bar off -e ".[local,jupyter,bench,notebooks,dev]"
 
-# TypeScript for the local sandbox, when apt is there and tsc is not.
-if ! command -v tsc >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
-    echo "==> installing TypeScript (Debian node-typescript)"
-    if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq node-typescript >/dev/null; fi
+# Node.js and TypeScript, so the local sandbox runs JavaScript and TypeScript too.
+missing=()
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v tsc >/dev/null 2>&1 || missing+=(node-typescript)
+if [ ${#missing[@]} -gt 0 ]; then
+    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+        echo "==> installing ${missing[*]} with apt-get"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+        echo "==> note: ${missing[*]} not installed; the local sandbox will not offer JavaScript/TypeScript" >&2
+    fi
 fi
 
 if [ "${1:-}" = "--docker" ]; then

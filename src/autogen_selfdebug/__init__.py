@@ -18,6 +18,7 @@ from ._termination import (
     UserStopTerminationConfig,
 )
 from ._verification import CheckResult, Verifier
+from .sandboxes import DockerSandbox, LocalSandbox, SandboxKind, create_sandbox
 
 __all__ = [
     "ALL_OUTCOMES",
@@ -27,7 +28,9 @@ __all__ = [
     "Attempt",
     "AttemptKind",
     "CheckResult",
+    "DockerSandbox",
     "ExtractedCode",
+    "LocalSandbox",
     "ModelCallError",
     "ModelSelectionError",
     "ModelSpec",
@@ -36,6 +39,7 @@ __all__ = [
     "RetryDecision",
     "RunSummary",
     "SandboxError",
+    "SandboxKind",
     "SelfDebugError",
     "SelfDebugOutcomeTermination",
     "SelfDebugOutcomeTerminationConfig",
@@ -47,6 +51,7 @@ __all__ = [
     "UserStopTerminationConfig",
     "Verifier",
     "build_debugging_team",
+    "create_sandbox",
     "extract_code_blocks",
     "last_run_summary",
     "local_model_path",

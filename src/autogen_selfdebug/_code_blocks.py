@@ -14,26 +14,9 @@ from dataclasses import dataclass, field
 
 from autogen_core.code_executor import CodeBlock
 
-__all__ = ["ExtractedCode", "extract_code_blocks", "format_code_blocks", "normalize_language"]
+from .sandboxes._languages import normalize_language
 
-_ALIASES: dict[str, str] = {
-    "py": "python",
-    "python": "python",
-    "python3": "python",
-    "py3": "python",
-    "sh": "sh",
-    "shell": "sh",
-    "bash": "bash",
-    "zsh": "bash",
-    "console": "sh",
-    "js": "javascript",
-    "javascript": "javascript",
-    "node": "javascript",
-    "nodejs": "javascript",
-    "mjs": "javascript",
-    "ts": "typescript",
-    "typescript": "typescript",
-}
+__all__ = ["ExtractedCode", "extract_code_blocks", "format_code_blocks", "normalize_language"]
 
 # Fences that hold data or sample output rather than a program: they are never executed.
 _NOT_CODE = frozenset({"text", "txt", "output", "plaintext", "plain", "json", "yaml", "yml", "csv", "markdown", "md"})
@@ -45,12 +28,6 @@ _FENCE = re.compile(
     re.MULTILINE | re.DOTALL,
 )
 _OPEN_FENCE = re.compile(r"^`{3,}", re.MULTILINE)
-
-
-def normalize_language(tag: str) -> str:
-    """Map a fence tag to its canonical language name (``py`` -> ``python``, ``js`` -> ``javascript``)."""
-    clean = tag.strip().lower()
-    return _ALIASES.get(clean, clean)
 
 
 @dataclass

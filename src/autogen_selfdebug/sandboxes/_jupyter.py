@@ -1,0 +1,248 @@
+"""The Jupyter sandbox: a local IPython kernel whose state survives between attempts.
+
+Imported only by :func:`~autogen_selfdebug.sandboxes.create_sandbox` (or on first use of
+``JupyterSandbox``), because it needs the optional ``jupyter`` extra.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import shutil
+import tempfile
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+from typing import Any
+
+from autogen_core import CancellationToken, Component
+from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
+from pydantic import BaseModel
+from typing_extensions import Self
+
+from .._errors import SandboxError
+from ._languages import normalize_language
+from ._local import sandbox_environment
+from ._output import TIMEOUT_EXIT_CODE, timeout_marker
+
+try:
+    from nbclient import NotebookClient
+    from nbformat import v4 as nbformat
+except ImportError as error:  # pragma: no cover - exercised only without the extra
+    raise SandboxError(
+        "The jupyter sandbox needs the optional extra: pip install 'autogen-selfdebug[jupyter]'"
+    ) from error
+
+__all__ = ["JupyterSandbox", "JupyterSandboxConfig"]
+
+logger = logging.getLogger(__name__)
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+class JupyterSandboxConfig(BaseModel):
+    """Configuration of :class:`JupyterSandbox`; lists every constructor argument."""
+
+    timeout: int = 60
+    work_dir: str | None = None
+    keep_work_dir: bool = False
+    kernel_name: str = "python3"
+    pass_env: list[str] = []
+    extra_env: dict[str, str] = {}
+
+
+class JupyterSandbox(CodeExecutor, Component[JupyterSandboxConfig]):
+    """Runs Python blocks in a Jupyter kernel on this machine; variables survive between attempts.
+
+    Like :class:`~autogen_selfdebug.sandboxes.LocalSandbox`, this is not isolation: the
+    kernel runs as you. The kernel sees only the allowlisted environment, runs in a fresh
+    work directory per ``start()``, and a cell that exceeds ``timeout`` is interrupted
+    (exit code 124, output so far kept) without losing the kernel's state.
+
+    Args:
+        timeout: Seconds one code block may run.
+        work_dir: Parent directory of the per-run work directories.
+        keep_work_dir: Keep the run's work directory after ``stop()``.
+        kernel_name: The Jupyter kernel to start.
+        pass_env: More environment variable names to pass through.
+        extra_env: Environment variables to set.
+
+    Example:
+        >>> import asyncio
+        >>> from autogen_core import CancellationToken
+        >>> from autogen_core.code_executor import CodeBlock
+        >>> async def demo() -> str:
+        ...     async with JupyterSandbox(timeout=30) as sandbox:
+        ...         run = sandbox.execute_code_blocks
+        ...         await run([CodeBlock(code="x = 41", language="python")], CancellationToken())
+        ...         result = await run([CodeBlock(code="print(x + 1)", language="python")], CancellationToken())
+        ...         return result.output.strip()
+        >>> asyncio.run(demo())  # doctest: +SKIP
+        '42'
+    """
+
+    component_config_schema = JupyterSandboxConfig
+    component_provider_override = "autogen_selfdebug.sandboxes.JupyterSandbox"
+
+    def __init__(
+        self,
+        timeout: int = 60,
+        work_dir: Path | str | None = None,
+        *,
+        keep_work_dir: bool = False,
+        kernel_name: str = "python3",
+        pass_env: Sequence[str] = (),
+        extra_env: Mapping[str, str] | None = None,
+    ) -> None:
+        if timeout < 1:
+            raise ValueError("timeout must be at least 1")
+        self._timeout = timeout
+        self._parent_dir = Path(work_dir) if work_dir is not None else None
+        self._keep_work_dir = keep_work_dir
+        self._kernel_name = kernel_name
+        self._pass_env = list(pass_env)
+        self._extra_env = dict(extra_env or {})
+        self._run_dir: Path | None = None
+        self._client: Any = None
+        self._kernel: AbstractAsyncContextManager[None] | None = None
+
+    @property
+    def supported_languages(self) -> list[str]:
+        """The kernel runs Python only."""
+        return ["python"]
+
+    @property
+    def timeout(self) -> int:
+        """Seconds one code block may run."""
+        return self._timeout
+
+    @property
+    def work_dir(self) -> Path:
+        """This run's work directory: the kernel's current directory."""
+        if self._run_dir is None:
+            raise SandboxError("The Jupyter sandbox is not started: call start() or use `async with`.")
+        return self._run_dir
+
+    async def start(self) -> None:
+        """Create a fresh work directory and start the kernel. Does nothing if already started."""
+        if self._client is not None:
+            return
+        if self._parent_dir is not None:
+            self._parent_dir.mkdir(parents=True, exist_ok=True)
+        self._run_dir = Path(tempfile.mkdtemp(prefix="selfdebug-run-", dir=self._parent_dir))
+        client = NotebookClient(
+            nbformat.new_notebook(),  # type: ignore[no-untyped-call]
+            kernel_name=self._kernel_name,
+            timeout=self._timeout,
+            allow_errors=True,
+            interrupt_on_timeout=True,
+            resources={"metadata": {"path": str(self._run_dir)}},
+        )
+        env = sandbox_environment(pass_env=self._pass_env, extra_env=self._extra_env, home=self._run_dir)
+        kernel: AbstractAsyncContextManager[None] = client.async_setup_kernel(env=env, cwd=str(self._run_dir))
+        try:
+            await kernel.__aenter__()
+        except Exception as error:
+            await self.stop()
+            raise SandboxError(f"Could not start the Jupyter kernel {self._kernel_name!r}: {error}") from error
+        self._client, self._kernel = client, kernel
+
+    async def stop(self) -> None:
+        """Shut the kernel down and remove the work directory (unless ``keep_work_dir``)."""
+        kernel, self._kernel, self._client = self._kernel, None, None
+        if kernel is not None:
+            await kernel.__aexit__(None, None, None)
+        run_dir, self._run_dir = self._run_dir, None
+        if run_dir is not None and not self._keep_work_dir:
+            try:
+                shutil.rmtree(run_dir)
+            except OSError as error:
+                logger.warning("Could not remove the sandbox work directory %s: %s", run_dir, error)
+
+    async def restart(self) -> None:
+        """Start over: a new kernel (state lost) in a fresh work directory."""
+        await self.stop()
+        await self.start()
+
+    async def execute_code_blocks(
+        self, code_blocks: list[CodeBlock], cancellation_token: CancellationToken
+    ) -> CodeResult:
+        """Run the blocks as cells, stopping at the first that fails (124 on timeout).
+
+        Raises:
+            SandboxError: The sandbox is not started.
+            asyncio.CancelledError: ``cancellation_token`` was cancelled; the kernel is interrupted first.
+        """
+        if self._client is None:
+            raise SandboxError("The Jupyter sandbox is not started: call start() or use `async with`.")
+        task = asyncio.create_task(self._run_blocks(code_blocks))
+        cancellation_token.link_future(task)
+        return await task
+
+    async def _run_blocks(self, code_blocks: list[CodeBlock]) -> CodeResult:
+        outputs: list[str] = []
+        exit_code = 0
+        for block in code_blocks:
+            if normalize_language(block.language) != "python":
+                outputs.append(f"unsupported language {block.language!r}; this sandbox runs python\n")
+                exit_code = 1
+                break
+            exit_code, output = await self._run_cell(block.code)
+            outputs.append(output)
+            if exit_code != 0:
+                break
+        return CodeResult(exit_code=exit_code, output="".join(outputs))
+
+    async def _run_cell(self, code: str) -> tuple[int, str]:
+        client = self._client
+        cell = nbformat.new_code_cell(code)  # type: ignore[no-untyped-call]
+        client.nb.cells.append(cell)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        try:
+            await client.async_execute_cell(cell, cell_index=len(client.nb.cells) - 1)
+        except asyncio.CancelledError:
+            await client.km.interrupt_kernel()
+            raise
+        finally:
+            client.nb.cells.pop()
+        texts: list[str] = []
+        exit_code = 0
+        interrupted = False
+        for out in cell.get("outputs", []):
+            kind = out.get("output_type")
+            if kind == "stream":
+                texts.append(out.get("text", ""))
+            elif kind == "error":
+                exit_code = 1
+                interrupted = out.get("ename") == "KeyboardInterrupt"
+                texts.append(_ANSI.sub("", "\n".join(out.get("traceback", []))) + "\n")
+            elif kind in ("execute_result", "display_data"):
+                text = out.get("data", {}).get("text/plain")
+                if text:
+                    texts.append(text + "\n")
+        if interrupted and loop.time() - started >= self._timeout:
+            return TIMEOUT_EXIT_CODE, "".join(texts) + timeout_marker(self._timeout)
+        return exit_code, "".join(texts)
+
+    def _to_config(self) -> JupyterSandboxConfig:
+        return JupyterSandboxConfig(
+            timeout=self._timeout,
+            work_dir=str(self._parent_dir) if self._parent_dir is not None else None,
+            keep_work_dir=self._keep_work_dir,
+            kernel_name=self._kernel_name,
+            pass_env=list(self._pass_env),
+            extra_env=dict(self._extra_env),
+        )
+
+    @classmethod
+    def _from_config(cls, config: JupyterSandboxConfig) -> Self:
+        return cls(
+            timeout=config.timeout,
+            work_dir=config.work_dir,
+            keep_work_dir=config.keep_work_dir,
+            kernel_name=config.kernel_name,
+            pass_env=config.pass_env,
+            extra_env=config.extra_env,
+        )

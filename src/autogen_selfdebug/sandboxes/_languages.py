@@ -1,0 +1,149 @@
+"""The languages a sandbox runs, their aliases, and how each is turned into a command.
+
+Both the local and the Docker sandbox write a code block into their work directory and run
+it there with the command built here, so a language behaves the same in both.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+__all__ = [
+    "LANGUAGE_ALIASES",
+    "SUPPORTED_LANGUAGES",
+    "Script",
+    "UnsupportedLanguage",
+    "normalize_language",
+    "prepare_script",
+]
+
+SUPPORTED_LANGUAGES: tuple[str, ...] = ("python", "bash", "sh", "javascript", "typescript")
+"""The canonical languages every command-line sandbox runs."""
+
+LANGUAGE_ALIASES: Mapping[str, str] = MappingProxyType(
+    {
+        "py": "python",
+        "python3": "python",
+        "shell": "sh",
+        "js": "javascript",
+        "node": "javascript",
+        "nodejs": "javascript",
+        "mjs": "javascript",
+        "cjs": "javascript",
+        "ts": "typescript",
+    }
+)
+"""Code-block tags a model may write, mapped to the canonical language they mean."""
+
+_EXTENSIONS: Mapping[str, str] = MappingProxyType(
+    {"python": "py", "bash": "sh", "sh": "sh", "javascript": "js", "typescript": "ts"}
+)
+
+# Node's globals and modules, typed loosely: the sandbox has no @types/node, and a model's
+# TypeScript that uses `process` or `import fs from "fs"` must still compile.
+_NODE_GLOBALS_DTS = """\
+declare var process: any;
+declare var require: any;
+declare var module: any;
+declare var exports: any;
+declare var Buffer: any;
+declare var __dirname: string;
+declare var __filename: string;
+declare module "*";
+"""
+_NODE_GLOBALS_FILE = ".sandbox-node-globals.d.ts"
+_TSC_FLAGS = (
+    "--pretty false --target es2020 --module commonjs --lib es2020,dom "
+    "--esModuleInterop --skipLibCheck --outDir .tsc-out"
+)
+_FILENAME_COMMENT = re.compile(r"^\s*(?:#|//)\s*filename:\s*(\S+)\s*$")
+
+
+def normalize_language(tag: str) -> str:
+    """Map a code-block tag to its canonical language name.
+
+    Unknown tags are returned lower-cased and stripped; the sandbox reports them as
+    unsupported when asked to run them.
+
+    Example:
+        >>> normalize_language("JS"), normalize_language("py"), normalize_language("shell")
+        ('javascript', 'python', 'sh')
+    """
+    key = tag.strip().lower()
+    return LANGUAGE_ALIASES.get(key, key)
+
+
+class UnsupportedLanguage(ValueError):
+    """A code block's language (or file name) cannot be run; the message goes back to the model."""
+
+
+@dataclass(frozen=True)
+class Script:
+    """A code block written to the work directory, ready to run from there.
+
+    Attributes:
+        language: The canonical language.
+        path: Where the code was written on the host.
+        argv: The command to run, with paths relative to the work directory.
+    """
+
+    language: str
+    path: Path
+    argv: tuple[str, ...]
+
+
+def prepare_script(code: str, language: str, work_dir: Path, *, python: str) -> Script:
+    """Write ``code`` into ``work_dir`` and build the command that runs it.
+
+    A first line ``# filename: name.ext`` (or ``// filename: ...``) chooses the file name, so
+    a later block can import an earlier one; it must stay inside the work directory.
+
+    Args:
+        code: The source code.
+        language: A tag, normalised with :func:`normalize_language`.
+        work_dir: The directory the command runs in.
+        python: The Python interpreter to call.
+
+    Raises:
+        UnsupportedLanguage: The language is not one of :data:`SUPPORTED_LANGUAGES`, or the
+            file name leaves the work directory.
+    """
+    lang = normalize_language(language)
+    if lang not in SUPPORTED_LANGUAGES:
+        raise UnsupportedLanguage(
+            f"unsupported language {language!r}; this sandbox runs {', '.join(SUPPORTED_LANGUAGES)}"
+        )
+    name = _file_name(code, lang, work_dir)
+    path = work_dir / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(code, encoding="utf-8")
+    if lang == "python":
+        argv: tuple[str, ...] = (python, name)
+    elif lang in ("bash", "sh"):
+        argv = (lang, name)
+    elif lang == "javascript":
+        argv = ("node", name)
+    else:
+        (work_dir / _NODE_GLOBALS_FILE).write_text(_NODE_GLOBALS_DTS, encoding="utf-8")
+        js_name = ".tsc-out/" + Path(name).with_suffix(".js").name
+        # Type errors fail the run: tsc's messages are what the model needs to fix its code.
+        argv = ("sh", "-c", f'tsc {_TSC_FLAGS} "$1" {_NODE_GLOBALS_FILE} && exec node "$2"', "tsc", name, js_name)
+    return Script(language=lang, path=path, argv=argv)
+
+
+def _file_name(code: str, lang: str, work_dir: Path) -> str:
+    first_line = code.split("\n", 1)[0]
+    match = _FILENAME_COMMENT.match(first_line)
+    if match is None:
+        digest = hashlib.sha256(code.encode()).hexdigest()[:12]
+        return f"snippet_{digest}.{_EXTENSIONS[lang]}"
+    root = work_dir.resolve()
+    target = (root / match.group(1)).resolve()
+    if not target.is_relative_to(root) or target == root:
+        raise UnsupportedLanguage(f"file name {match.group(1)!r} is outside the work directory")
+    return target.relative_to(root).as_posix()

@@ -1,0 +1,320 @@
+"""The local sandbox: runs code in a subprocess on this machine, without inherited secrets."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import warnings
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from autogen_core import CancellationToken, Component
+from autogen_core.code_executor import CodeBlock
+from autogen_ext.code_executors._common import CommandLineCodeResult
+from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
+from pydantic import BaseModel
+from typing_extensions import Self
+
+from .._errors import SandboxError
+from ._languages import SUPPORTED_LANGUAGES, Script, UnsupportedLanguage, prepare_script
+from ._output import DEFAULT_MAX_OUTPUT_BYTES, TIMEOUT_EXIT_CODE, OutputBuffer, timeout_marker
+
+__all__ = ["DEFAULT_ENV_ALLOWLIST", "LocalSandbox", "LocalSandboxConfig", "sandbox_environment"]
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_ENV_ALLOWLIST: tuple[str, ...] = (
+    "PATH",
+    "HOME",
+    "LANG",
+    "LANGUAGE",
+    "LC_ALL",
+    "LC_CTYPE",
+    "LC_MESSAGES",
+    "TERM",
+    "TZ",
+    "USER",
+    "LOGNAME",
+    "SHELL",
+    "TMPDIR",
+    "SYSTEMROOT",
+)
+"""The parent's environment variables that generated code sees; everything else is dropped."""
+
+_DRAIN_SECONDS = 2.0
+
+
+def sandbox_environment(
+    *,
+    pass_env: Sequence[str] = (),
+    extra_env: Mapping[str, str] | None = None,
+    home: Path | None = None,
+) -> dict[str, str]:
+    """Build the environment of generated code from an allowlist of the parent's variables.
+
+    Args:
+        pass_env: More variable names to copy from the parent, beyond :data:`DEFAULT_ENV_ALLOWLIST`.
+        extra_env: Variables to set, whatever the parent has.
+        home: If given, ``HOME`` points there, so tools do not find credentials in the real
+            home directory (``~/.netrc``, ``~/.aws``, ``~/.docker/config.json``).
+    """
+    env = {name: os.environ[name] for name in (*DEFAULT_ENV_ALLOWLIST, *pass_env) if name in os.environ}
+    if home is not None:
+        env["HOME"] = str(home)
+    # Unbuffered, so the output printed before a timeout kill is not lost in a buffer.
+    env["PYTHONUNBUFFERED"] = "1"
+    env["PYTHONIOENCODING"] = "utf-8"
+    env.update(extra_env or {})
+    return env
+
+
+class LocalSandboxConfig(BaseModel):
+    """Configuration of :class:`LocalSandbox`; lists every constructor argument."""
+
+    timeout: int = 60
+    work_dir: str | None = None
+    keep_work_dir: bool = False
+    python_executable: str | None = None
+    pass_env: list[str] = []
+    extra_env: dict[str, str] = {}
+    isolate_home: bool = True
+    max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES
+
+
+class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
+    """Runs code blocks in subprocesses on this machine, in a fresh work directory per run.
+
+    This is not isolation: the code runs as you, with your files and your network. It is
+    for trusted tasks and for machines without Docker. What it does guarantee:
+
+    * the code sees only an allowlist of environment variables (no API keys, tokens or
+      cloud credentials), with ``HOME`` pointing at the work directory;
+    * each ``start()`` creates a fresh work directory, removed by ``stop()``;
+    * a run that exceeds ``timeout`` is killed with its whole process group, keeps the
+      output printed so far, and exits with 124;
+    * output is capped at ``max_output_bytes`` (head and tail kept, a marker between).
+
+    Args:
+        timeout: Seconds one code block may run.
+        work_dir: Parent directory of the per-run work directories (default: the system
+            temporary directory).
+        keep_work_dir: Keep the run's work directory after ``stop()``.
+        python_executable: Interpreter for Python blocks (default: this one, ``sys.executable``).
+        pass_env: More environment variable names to pass through.
+        extra_env: Environment variables to set.
+        isolate_home: Point ``HOME`` at the work directory.
+        max_output_bytes: Output kept per code block.
+
+    Example:
+        >>> import asyncio
+        >>> from autogen_core import CancellationToken
+        >>> from autogen_core.code_executor import CodeBlock
+        >>> async def demo() -> str:
+        ...     async with LocalSandbox(timeout=10) as sandbox:
+        ...         result = await sandbox.execute_code_blocks(
+        ...             [CodeBlock(code="print(6 * 7)", language="py")], CancellationToken()
+        ...         )
+        ...         return result.output.strip()
+        >>> asyncio.run(demo())
+        '42'
+    """
+
+    component_config_schema = LocalSandboxConfig  # type: ignore[assignment]
+    component_provider_override = "autogen_selfdebug.sandboxes.LocalSandbox"
+
+    def __init__(
+        self,
+        timeout: int = 60,
+        work_dir: Path | str | None = None,
+        *,
+        keep_work_dir: bool = False,
+        python_executable: str | None = None,
+        pass_env: Sequence[str] = (),
+        extra_env: Mapping[str, str] | None = None,
+        isolate_home: bool = True,
+        max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES,
+    ) -> None:
+        with warnings.catch_warnings():
+            # Upstream warns that local execution is unsafe and points at its Docker
+            # executor; choosing between the two is the caller's decision, made knowingly.
+            warnings.simplefilter("ignore", UserWarning)
+            super().__init__(timeout=timeout, work_dir=None, cleanup_temp_files=False)
+        if max_output_bytes < 2:
+            raise ValueError("max_output_bytes must be at least 2")
+        self._parent_dir = Path(work_dir) if work_dir is not None else None
+        self._keep_work_dir = keep_work_dir
+        self._python_executable = python_executable
+        self._pass_env = list(pass_env)
+        self._extra_env = dict(extra_env or {})
+        self._isolate_home = isolate_home
+        self._max_output_bytes = max_output_bytes
+        self._run_dir: Path | None = None
+
+    @property
+    def supported_languages(self) -> list[str]:
+        """The languages this machine can run: Python always, the others when their tool is on PATH."""
+        tools = {"python": True, "bash": "bash", "sh": "sh", "javascript": "node", "typescript": "tsc"}
+        found = [lang for lang in SUPPORTED_LANGUAGES if tools[lang] is True or shutil.which(str(tools[lang]))]
+        if "javascript" not in found and "typescript" in found:
+            found.remove("typescript")
+        return found
+
+    @property
+    def work_dir(self) -> Path:
+        """This run's work directory; exists between ``start()`` and ``stop()``."""
+        if self._run_dir is None:
+            raise SandboxError("The local sandbox is not started: call start() or use `async with`.")
+        return self._run_dir
+
+    async def start(self) -> None:
+        """Create a fresh work directory. Does nothing if already started."""
+        if self._run_dir is not None:
+            return
+        if self._parent_dir is not None:
+            self._parent_dir.mkdir(parents=True, exist_ok=True)
+        self._run_dir = Path(tempfile.mkdtemp(prefix="selfdebug-run-", dir=self._parent_dir))
+        self._started = True
+
+    async def stop(self) -> None:
+        """Remove the work directory (unless ``keep_work_dir``). Safe to call twice."""
+        run_dir, self._run_dir = self._run_dir, None
+        self._started = False
+        if run_dir is not None and not self._keep_work_dir:
+            try:
+                shutil.rmtree(run_dir)
+            except OSError as error:
+                logger.warning("Could not remove the sandbox work directory %s: %s", run_dir, error)
+
+    async def restart(self) -> None:
+        """Start over with a fresh, empty work directory."""
+        await self.stop()
+        await self.start()
+
+    async def execute_code_blocks(
+        self, code_blocks: list[CodeBlock], cancellation_token: CancellationToken
+    ) -> CommandLineCodeResult:
+        """Run the blocks in order, stopping at the first that fails.
+
+        Returns:
+            The exit code of the last block run (124 on timeout) and the output of all of them.
+
+        Raises:
+            SandboxError: The sandbox is not started.
+            asyncio.CancelledError: ``cancellation_token`` was cancelled; the running process
+                group is killed first.
+        """
+        work_dir = self.work_dir
+        task = asyncio.create_task(self._run_blocks(code_blocks, work_dir))
+        cancellation_token.link_future(task)
+        return await task
+
+    async def _run_blocks(self, code_blocks: list[CodeBlock], work_dir: Path) -> CommandLineCodeResult:
+        python = self._python_executable or sys.executable
+        outputs: list[str] = []
+        exit_code = 0
+        code_file: str | None = None
+        for block in code_blocks:
+            try:
+                script = prepare_script(block.code, block.language, work_dir, python=python)
+            except UnsupportedLanguage as error:
+                outputs.append(f"{error}\n")
+                exit_code = 1
+                break
+            code_file = code_file or str(script.path)
+            exit_code, output = await self._run_script(script, work_dir)
+            outputs.append(output)
+            if exit_code != 0:
+                break
+        return CommandLineCodeResult(exit_code=exit_code, output="".join(outputs), code_file=code_file)
+
+    async def _run_script(self, script: Script, work_dir: Path) -> tuple[int, str]:
+        env = sandbox_environment(
+            pass_env=self._pass_env,
+            extra_env=self._extra_env,
+            home=work_dir if self._isolate_home else None,
+        )
+        buffer = OutputBuffer(self._max_output_bytes)
+        # Our own pipe, not asyncio's: asyncio's Process.wait() also waits for the pipes to
+        # close, which a background child that inherited them can delay until the timeout.
+        read_fd, write_fd = os.pipe()
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                *script.argv,
+                cwd=work_dir,
+                env=env,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=write_fd,
+                stderr=write_fd,
+                start_new_session=True,
+            )
+        except FileNotFoundError as error:
+            os.close(read_fd)
+            return 127, f"{script.language} is not installed on this machine: {error}\n"
+        finally:
+            os.close(write_fd)
+        pump = asyncio.create_task(_pump(read_fd, buffer))
+        timed_out = False
+        try:
+            await asyncio.wait_for(proc.wait(), self._timeout)
+        except asyncio.TimeoutError:
+            timed_out = True
+        finally:
+            # Kill the whole group: the script's children, and whatever it left in the background.
+            _kill_group(proc.pid)
+            await proc.wait()
+            await asyncio.wait({pump}, timeout=_DRAIN_SECONDS)
+            pump.cancel()
+        if timed_out:
+            return TIMEOUT_EXIT_CODE, buffer.text() + timeout_marker(self._timeout)
+        code = proc.returncode if proc.returncode is not None else 1
+        return (128 - code if code < 0 else code), buffer.text()
+
+    def _to_config(self) -> LocalSandboxConfig:  # type: ignore[override]
+        return LocalSandboxConfig(
+            timeout=self._timeout,
+            work_dir=str(self._parent_dir) if self._parent_dir is not None else None,
+            keep_work_dir=self._keep_work_dir,
+            python_executable=self._python_executable,
+            pass_env=list(self._pass_env),
+            extra_env=dict(self._extra_env),
+            isolate_home=self._isolate_home,
+            max_output_bytes=self._max_output_bytes,
+        )
+
+    @classmethod
+    def _from_config(cls, config: LocalSandboxConfig) -> Self:  # type: ignore[override]
+        return cls(
+            timeout=config.timeout,
+            work_dir=config.work_dir,
+            keep_work_dir=config.keep_work_dir,
+            python_executable=config.python_executable,
+            pass_env=config.pass_env,
+            extra_env=config.extra_env,
+            isolate_home=config.isolate_home,
+            max_output_bytes=config.max_output_bytes,
+        )
+
+
+async def _pump(read_fd: int, buffer: OutputBuffer) -> None:
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    transport, _ = await loop.connect_read_pipe(
+        lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(read_fd, "rb", buffering=0)
+    )
+    try:
+        while chunk := await reader.read(65536):
+            buffer.feed(chunk)
+    finally:
+        transport.close()
+
+
+def _kill_group(pgid: int) -> None:
+    # The group is gone once all its processes have exited: nothing left to kill.
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, signal.SIGKILL)
