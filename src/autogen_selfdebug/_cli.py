@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -331,13 +333,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     command = _fix if args.command == "fix" else _examples
     try:
-        return asyncio.run(command(args, options, console))
+        return asyncio.run(_cancel_on_sigterm(command(args, options, console)))
     except SelfDebugError as error:
         console.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return EXIT_USAGE
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
         console.print("[yellow]interrupted; the sandbox was stopped.")
         return EXIT_INTERRUPTED
+
+
+async def _cancel_on_sigterm(job: Coroutine[object, object, int]) -> int:
+    """Run ``job``, turning SIGTERM into cancellation so ``async with`` blocks clean up as on Ctrl-C."""
+    task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    if task is not None and threading.current_thread() is threading.main_thread():
+        loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    try:
+        return await job
+    finally:
+        if threading.current_thread() is threading.main_thread():
+            loop.remove_signal_handler(signal.SIGTERM)
 
 
 def run() -> None:

@@ -6,9 +6,7 @@ import asyncio
 import atexit
 import logging
 import os
-import shutil
 import socket
-import tempfile
 import threading
 import uuid
 from collections.abc import Mapping
@@ -27,6 +25,7 @@ from typing_extensions import Self
 from .._errors import SandboxError
 from ._languages import SUPPORTED_LANGUAGES, UnsupportedLanguage, prepare_script
 from ._output import DEFAULT_MAX_OUTPUT_BYTES, TIMEOUT_EXIT_CODE, OutputBuffer, timeout_marker
+from ._run_dir import RunDirectory
 
 __all__ = ["DEFAULT_IMAGE", "DockerSandbox", "DockerSandboxConfig"]
 
@@ -173,8 +172,7 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
             raise ValueError("pids_limit must be at least 8")
         if cpus <= 0:
             raise ValueError("cpus must be positive")
-        self._parent_dir = Path(work_dir) if work_dir is not None else None
-        self._keep_work_dir = keep_work_dir
+        self._run_dir = RunDirectory(work_dir, keep=keep_work_dir, kind="Docker")
         self._network_mode = network_mode
         self._mem_limit = mem_limit
         self._pids_limit = pids_limit
@@ -185,7 +183,6 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
         self._docker_host = docker_host
         self._client: Any = None
         self._container_id: str | None = None
-        self._run_dir: Path | None = None
         self._lock = asyncio.Lock()
 
     @property
@@ -196,9 +193,7 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
     @property
     def work_dir(self) -> Path:
         """This run's work directory on the host, mounted at ``/workspace``."""
-        if self._run_dir is None:
-            raise SandboxError("The Docker sandbox is not started: call start() or use `async with`.")
-        return self._run_dir
+        return self._run_dir.path
 
     @property
     def container_id(self) -> str | None:
@@ -216,9 +211,7 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
         self._client = await asyncio.to_thread(self._connect)
         await asyncio.to_thread(self._check_image)
         await asyncio.to_thread(self._remove_orphans)
-        if self._parent_dir is not None:
-            self._parent_dir.mkdir(parents=True, exist_ok=True)
-        self._run_dir = Path(tempfile.mkdtemp(prefix="selfdebug-run-", dir=self._parent_dir))
+        self._run_dir.create()
         self._started = True
         try:
             await self._start_container()
@@ -233,12 +226,7 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
         self._started = False
         self._running = False
         await self._remove_container()
-        run_dir, self._run_dir = self._run_dir, None
-        if run_dir is not None and not self._keep_work_dir:
-            try:
-                shutil.rmtree(run_dir)
-            except OSError as error:
-                logger.warning("Could not remove the sandbox work directory %s: %s", run_dir, error)
+        self._run_dir.remove()
         client, self._client = self._client, None
         if client is not None:
             client.close()
@@ -373,7 +361,9 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
     def _kill_all_blocking(self, container_id: str) -> bool:
         api = self._client.api
         try:
-            exec_id = api.exec_create(container_id, ["sh", "-c", "kill -9 -1"])["Id"]
+            # kill fails with "no such process" when nothing is left, which is the usual case: only
+            # a shell that cannot start at all (the pids limit is full) means the container needs replacing.
+            exec_id = api.exec_create(container_id, ["sh", "-c", "kill -9 -1 2>/dev/null; true"])["Id"]
             api.exec_start(exec_id)
             exit_code = api.exec_inspect(exec_id).get("ExitCode")
         except (DockerException, OSError) as error:
@@ -494,8 +484,8 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
         return DockerSandboxConfig(
             image=self._image,
             timeout=self._timeout,
-            work_dir=str(self._parent_dir) if self._parent_dir is not None else None,
-            keep_work_dir=self._keep_work_dir,
+            work_dir=str(self._run_dir.parent) if self._run_dir.parent is not None else None,
+            keep_work_dir=self._run_dir.keep,
             network_mode=self._network_mode,
             mem_limit=self._mem_limit,
             pids_limit=self._pids_limit,

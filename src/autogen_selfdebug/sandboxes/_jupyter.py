@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import shutil
-import tempfile
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
@@ -25,6 +23,7 @@ from .._errors import SandboxError
 from ._languages import normalize_language
 from ._local import sandbox_environment
 from ._output import TIMEOUT_EXIT_CODE, timeout_marker
+from ._run_dir import RunDirectory
 
 try:
     from nbclient import NotebookClient
@@ -98,12 +97,10 @@ class JupyterSandbox(CodeExecutor, Component[JupyterSandboxConfig]):
         if timeout < 1:
             raise ValueError("timeout must be at least 1")
         self._timeout = timeout
-        self._parent_dir = Path(work_dir) if work_dir is not None else None
-        self._keep_work_dir = keep_work_dir
+        self._run_dir = RunDirectory(work_dir, keep=keep_work_dir, kind="Jupyter")
         self._kernel_name = kernel_name
         self._pass_env = list(pass_env)
         self._extra_env = dict(extra_env or {})
-        self._run_dir: Path | None = None
         self._client: Any = None
         self._kernel: AbstractAsyncContextManager[None] | None = None
 
@@ -120,27 +117,23 @@ class JupyterSandbox(CodeExecutor, Component[JupyterSandboxConfig]):
     @property
     def work_dir(self) -> Path:
         """This run's work directory: the kernel's current directory."""
-        if self._run_dir is None:
-            raise SandboxError("The Jupyter sandbox is not started: call start() or use `async with`.")
-        return self._run_dir
+        return self._run_dir.path
 
     async def start(self) -> None:
         """Create a fresh work directory and start the kernel. Does nothing if already started."""
         if self._client is not None:
             return
-        if self._parent_dir is not None:
-            self._parent_dir.mkdir(parents=True, exist_ok=True)
-        self._run_dir = Path(tempfile.mkdtemp(prefix="selfdebug-run-", dir=self._parent_dir))
+        run_dir = self._run_dir.create()
         client = NotebookClient(
             nbformat.new_notebook(),  # type: ignore[no-untyped-call]
             kernel_name=self._kernel_name,
             timeout=self._timeout,
             allow_errors=True,
             interrupt_on_timeout=True,
-            resources={"metadata": {"path": str(self._run_dir)}},
+            resources={"metadata": {"path": str(run_dir)}},
         )
-        env = sandbox_environment(pass_env=self._pass_env, extra_env=self._extra_env, home=self._run_dir)
-        kernel: AbstractAsyncContextManager[None] = client.async_setup_kernel(env=env, cwd=str(self._run_dir))
+        env = sandbox_environment(pass_env=self._pass_env, extra_env=self._extra_env, home=run_dir)
+        kernel: AbstractAsyncContextManager[None] = client.async_setup_kernel(env=env, cwd=str(run_dir))
         try:
             await kernel.__aenter__()
         except Exception as error:
@@ -153,12 +146,7 @@ class JupyterSandbox(CodeExecutor, Component[JupyterSandboxConfig]):
         kernel, self._kernel, self._client = self._kernel, None, None
         if kernel is not None:
             await kernel.__aexit__(None, None, None)
-        run_dir, self._run_dir = self._run_dir, None
-        if run_dir is not None and not self._keep_work_dir:
-            try:
-                shutil.rmtree(run_dir)
-            except OSError as error:
-                logger.warning("Could not remove the sandbox work directory %s: %s", run_dir, error)
+        self._run_dir.remove()
 
     async def restart(self) -> None:
         """Start over: a new kernel (state lost) in a fresh work directory."""
@@ -229,8 +217,8 @@ class JupyterSandbox(CodeExecutor, Component[JupyterSandboxConfig]):
     def _to_config(self) -> JupyterSandboxConfig:
         return JupyterSandboxConfig(
             timeout=self._timeout,
-            work_dir=str(self._parent_dir) if self._parent_dir is not None else None,
-            keep_work_dir=self._keep_work_dir,
+            work_dir=str(self._run_dir.parent) if self._run_dir.parent is not None else None,
+            keep_work_dir=self._run_dir.keep,
             kernel_name=self._kernel_name,
             pass_env=list(self._pass_env),
             extra_env=dict(self._extra_env),

@@ -9,7 +9,6 @@ import os
 import shutil
 import signal
 import sys
-import tempfile
 import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -21,9 +20,9 @@ from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
 from pydantic import BaseModel
 from typing_extensions import Self
 
-from .._errors import SandboxError
 from ._languages import SUPPORTED_LANGUAGES, Script, UnsupportedLanguage, prepare_script
 from ._output import DEFAULT_MAX_OUTPUT_BYTES, TIMEOUT_EXIT_CODE, OutputBuffer, timeout_marker
+from ._run_dir import RunDirectory
 
 __all__ = ["DEFAULT_ENV_ALLOWLIST", "LocalSandbox", "LocalSandboxConfig", "sandbox_environment"]
 
@@ -147,14 +146,12 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
             super().__init__(timeout=timeout, work_dir=None, cleanup_temp_files=False)
         if max_output_bytes < 2:
             raise ValueError("max_output_bytes must be at least 2")
-        self._parent_dir = Path(work_dir) if work_dir is not None else None
-        self._keep_work_dir = keep_work_dir
+        self._run_dir = RunDirectory(work_dir, keep=keep_work_dir, kind="local")
         self._python_executable = python_executable
         self._pass_env = list(pass_env)
         self._extra_env = dict(extra_env or {})
         self._isolate_home = isolate_home
         self._max_output_bytes = max_output_bytes
-        self._run_dir: Path | None = None
 
     @property
     def supported_languages(self) -> list[str]:
@@ -168,28 +165,19 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
     @property
     def work_dir(self) -> Path:
         """This run's work directory; exists between ``start()`` and ``stop()``."""
-        if self._run_dir is None:
-            raise SandboxError("The local sandbox is not started: call start() or use `async with`.")
-        return self._run_dir
+        return self._run_dir.path
 
     async def start(self) -> None:
         """Create a fresh work directory. Does nothing if already started."""
-        if self._run_dir is not None:
+        if self._run_dir.exists:
             return
-        if self._parent_dir is not None:
-            self._parent_dir.mkdir(parents=True, exist_ok=True)
-        self._run_dir = Path(tempfile.mkdtemp(prefix="selfdebug-run-", dir=self._parent_dir))
+        self._run_dir.create()
         self._started = True
 
     async def stop(self) -> None:
         """Remove the work directory (unless ``keep_work_dir``). Safe to call twice."""
-        run_dir, self._run_dir = self._run_dir, None
+        self._run_dir.remove()
         self._started = False
-        if run_dir is not None and not self._keep_work_dir:
-            try:
-                shutil.rmtree(run_dir)
-            except OSError as error:
-                logger.warning("Could not remove the sandbox work directory %s: %s", run_dir, error)
 
     async def restart(self) -> None:
         """Start over with a fresh, empty work directory."""
@@ -278,8 +266,8 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
     def _to_config(self) -> LocalSandboxConfig:  # type: ignore[override]
         return LocalSandboxConfig(
             timeout=self._timeout,
-            work_dir=str(self._parent_dir) if self._parent_dir is not None else None,
-            keep_work_dir=self._keep_work_dir,
+            work_dir=str(self._run_dir.parent) if self._run_dir.parent is not None else None,
+            keep_work_dir=self._run_dir.keep,
             python_executable=self._python_executable,
             pass_env=list(self._pass_env),
             extra_env=dict(self._extra_env),
