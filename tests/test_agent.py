@@ -256,6 +256,15 @@ async def test_budget_runs_out_with_summary_of_attempts(executor: LocalCommandLi
     assert sum(isinstance(e, ThoughtEvent) for e in events) == 2
 
 
+async def test_repeated_failing_code_is_pointed_out(executor: LocalCommandLineCodeExecutor) -> None:
+    replies = [py(BROKEN), decision(True, "x"), py(BROKEN), decision(True, "y"), py(FIXED), "Done."]
+    agent = make(executor, replies)
+    await collect(agent)
+    texts = [str(m.content) for m in await agent.model_context.get_messages()]
+    assert sum("exactly the code of attempt 1" in t for t in texts) == 1
+    assert "NameError" in agent.attempts[1].output  # the record keeps the execution feedback itself
+
+
 async def test_stop_decision_ends_the_round(executor: LocalCommandLineCodeExecutor) -> None:
     agent = make(executor, [py(BROKEN), decision(False, "needs a missing service")])
     _, response = await collect(agent)

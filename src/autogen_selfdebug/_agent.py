@@ -348,13 +348,6 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
 
             # 2-3. Run it, then the tests.
             check = await self._verifier.check(found.blocks, cancellation_token, execute=self._execute)
-            seen = feedback.execution_feedback(check, max_chars=self._max_output_chars)
-            if found.unsupported:
-                seen += f"\n\nNot run (unsupported language): {', '.join(found.unsupported)}."
-            await self._model_context.add_message(UserMessage(content=seen, source=self.name))
-            execution = CodeExecutionEvent(retry_attempt=n, result=check.as_code_result(), source=self.name)
-            inner.append(execution)
-            yield execution
             attempt = Attempt.from_blocks(
                 found.blocks,
                 round=round_index,
@@ -362,8 +355,18 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 kind="executed",
                 passed=check.passed,
                 exit_code=check.exit_code,
-                output=seen,
             )
+            seen = feedback.execution_feedback(check, max_chars=self._max_output_chars)
+            if found.unsupported:
+                seen += f"\n\nNot run (unsupported language): {', '.join(found.unsupported)}."
+            attempt.output = seen
+            repeated = next((a for a in round_attempts if a.kind == "executed" and a.code == attempt.code), None)
+            if repeated is not None and not check.passed:
+                seen += "\n\n" + feedback.repeated_code_note(repeated.index)
+            await self._model_context.add_message(UserMessage(content=seen, source=self.name))
+            execution = CodeExecutionEvent(retry_attempt=n, result=check.as_code_result(), source=self.name)
+            inner.append(execution)
+            yield execution
             self._record(attempt, round_attempts)
             if check.passed:
                 outcome = "success"

@@ -33,7 +33,9 @@ class Attempt(BaseModel):
     languages: list[str] = Field(default_factory=list)
     passed: bool = False
     exit_code: int | None = None
-    output: str = Field(default="", description="The output as the model saw it (bounded).")
+    output: str = Field(
+        default="", description="The execution feedback the model saw (bounded), or the note on an unusable reply."
+    )
     retry: bool | None = Field(default=None, description="The retry decision after this attempt, if one was made.")
     reason: str | None = None
 

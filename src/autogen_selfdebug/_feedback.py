@@ -106,6 +106,14 @@ def unsupported_note(found: Sequence[str], languages: Sequence[str]) -> str:
     )
 
 
+def repeated_code_note(index: int) -> str:
+    """Small models often resend the code that just failed; say so, so the next reply changes something."""
+    return (
+        f"This is exactly the code of attempt {index + 1}, which failed the same way. "
+        "Do not send it again: change the code to fix the error above."
+    )
+
+
 def failure_summary(attempts: Sequence[Attempt], *, max_chars: int = DEFAULT_MAX_OUTPUT_CHARS) -> str:
     """The final message when the agent gives up: each attempt in a line, then the last error and code."""
     lines = [f"The code still fails after {len(attempts)} attempt(s)."]
