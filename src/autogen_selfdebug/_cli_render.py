@@ -48,10 +48,18 @@ class RunPrinter:
         self._client = client
         self._max_attempts = max_attempts
         self._started = time.monotonic()
+        # The client may have served earlier runs: count only this run's tokens.
+        self._baseline = client.total_usage()
+
+    def _usage(self) -> tuple[int, int]:
+        usage = self._client.total_usage()
+        return (
+            usage.prompt_tokens - self._baseline.prompt_tokens,
+            usage.completion_tokens - self._baseline.completion_tokens,
+        )
 
     def _progress(self, attempt: int) -> str:
-        usage = self._client.total_usage()
-        tokens = usage.prompt_tokens + usage.completion_tokens
+        tokens = sum(self._usage())
         elapsed = time.monotonic() - self._started
         return f"attempt {attempt + 1} of {self._max_attempts} · {elapsed:.1f}s · {tokens:,} tokens"
 
@@ -123,8 +131,8 @@ class RunPrinter:
     def _outcome(self, final: BaseChatMessage) -> None:
         summary = RunSummary.from_metadata(final.metadata)
         elapsed = time.monotonic() - self._started
-        usage = self._client.total_usage()
-        figures = f"{elapsed:.1f}s, {usage.prompt_tokens:,} prompt + {usage.completion_tokens:,} completion tokens"
+        prompt, completion = self._usage()
+        figures = f"{elapsed:.1f}s, {prompt:,} prompt + {completion:,} completion tokens"
         if summary is None:
             self._console.print(f"[bold]finished[/bold] ({figures})")
         elif summary.outcome == "success":
