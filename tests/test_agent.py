@@ -31,6 +31,7 @@ from autogen_selfdebug import (
     RunSummary,
     SelfDebuggingCodeExecutorAgent,
 )
+from autogen_selfdebug._decision import parse_decision
 from helpers import JSON_MODE, PLAIN, decision, py, scripted
 
 BROKEN = "print(undefined_name)"
@@ -464,3 +465,25 @@ async def test_decision_event_serialises(executor: LocalCommandLineCodeExecutor)
     for event in events:
         json.dumps(event.dump())
     json.dumps(response.chat_message.dump())
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ('{"reason": "off by one", "retry": true}', RetryDecision(reason="off by one", retry=True)),
+        ('Sure:\n```json\n{"retry": false, "reason": "x"}\n```', RetryDecision(reason="x", retry=False)),
+        ('{"reason": "line one\nline two", "retry": true}', RetryDecision(reason="line one\nline two", retry=True)),
+    ],
+    ids=["plain", "fenced", "raw-newline"],
+)
+def test_decision_parsing_is_lenient_about_wrapping(content: str, expected: RetryDecision) -> None:
+    assert parse_decision(content) == expected
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [("no json here", "invalid JSON"), ('{"retry": "maybe", "reason": "x"}', "retry"), ('{"reason": 1}', "reason")],
+)
+def test_decision_parsing_names_the_problem(content: str, problem: str) -> None:
+    with pytest.raises(ValueError, match=problem):
+        parse_decision(content)

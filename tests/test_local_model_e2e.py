@@ -6,6 +6,7 @@ Slow (a few tokens per second on a busy 2-core machine), so every call is capped
 from __future__ import annotations
 
 import asyncio
+import json
 import importlib.util
 import os
 import time
@@ -82,6 +83,37 @@ async def test_structured_output_validates(client: ChatCompletionClient) -> None
     decision = RetryDecision.model_validate_json(result.content)
     assert decision.reason
     assert result.finish_reason == "stop"
+
+
+class Essay(BaseModel):
+    text: str
+    done: bool
+
+
+async def test_structured_strings_are_bounded_so_the_json_closes(client: ChatCompletionClient) -> None:
+    from autogen_selfdebug._llama import MAX_JSON_STRING_CHARS
+
+    messages: list[LLMMessage] = [
+        UserMessage(
+            content="Write the longest essay you can about every Python keyword, in the text field.", source="u"
+        )
+    ]
+    result = await client.create(messages, json_output=Essay, extra_create_args={"max_tokens": 600})
+    assert isinstance(result.content, str)
+    # Closed, not cut off mid-string. llama.cpp's grammar allows raw newlines in strings, hence strict=False.
+    essay = Essay.model_validate(json.loads(result.content, strict=False))
+    assert len(essay.text) <= MAX_JSON_STRING_CHARS and result.finish_reason == "stop"
+
+
+def test_bounded_strings_leave_the_schema_otherwise_alone() -> None:
+    from autogen_selfdebug._decision import RetryDecision as Decision
+    from autogen_selfdebug._llama import _bounded_strings
+
+    schema = Decision.model_json_schema()
+    bounded = _bounded_strings(schema, 50)
+    assert bounded["properties"]["reason"]["maxLength"] == 50
+    assert "maxLength" not in bounded["properties"]["retry"]
+    assert "maxLength" not in schema["properties"]["reason"]  # the original is untouched
 
 
 async def test_cut_off_reply_reports_length(client: ChatCompletionClient) -> None:

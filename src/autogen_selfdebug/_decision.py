@@ -64,14 +64,26 @@ def _prompt(schema_in_prompt: bool) -> str:
 
 
 def parse_decision(content: str) -> RetryDecision:
-    """Validate a decision, also when the JSON is wrapped in prose or a code fence."""
-    try:
-        return RetryDecision.model_validate_json(content)
-    except ValidationError:
-        match = _JSON_OBJECT.search(content)
-        if match is None:
-            raise
-        return RetryDecision.model_validate_json(match.group(0))
+    """Read a decision, also when the JSON is wrapped in prose or a code fence.
+
+    Raw control characters inside strings are accepted (``strict=False``): llama.cpp's JSON
+    grammar lets a model put a real newline in a string, which strict JSON forbids.
+
+    Raises:
+        ValueError: No valid decision in ``content``; the message says what is wrong.
+    """
+    match = _JSON_OBJECT.search(content)
+    candidates = [content] if match is None or match.group(0) == content else [content, match.group(0)]
+    problem = "no JSON object found"
+    for candidate in candidates:
+        try:
+            return RetryDecision.model_validate(json.loads(candidate, strict=False))
+        except json.JSONDecodeError as error:
+            problem = f"invalid JSON: {error.msg}"
+        except ValidationError as error:
+            first = error.errors()[0]
+            problem = f"{'.'.join(str(p) for p in first['loc']) or 'value'}: {first['msg']}"
+    raise ValueError(problem)
 
 
 async def decide_retry(
@@ -108,11 +120,11 @@ async def decide_retry(
         try:
             result.decision = parse_decision(content)
             return result
-        except ValidationError as error:
+        except ValueError as error:
             conversation += [
                 AssistantMessage(content=content, source="assistant"),
                 UserMessage(
-                    content=f"That answer is not valid ({error.errors()[0]['msg']}). Answer again with only a short "
+                    content=f"That answer is not valid ({error}). Answer again with only a short "
                     'JSON object like {"reason": "...", "retry": true}.',
                     source="user",
                 ),

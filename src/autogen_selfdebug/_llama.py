@@ -70,6 +70,24 @@ LOCAL_MODEL_INFO = ModelInfo(
 _FINISH_REASONS: dict[str, FinishReasons] = {"stop": "stop", "length": "length"}
 
 
+MAX_JSON_STRING_CHARS = 800
+"""Cap on free-text strings in structured output: a small model can otherwise write one string until
+``max_tokens`` runs out, and the JSON never closes. Only the grammar sees this bound (hosted APIs
+reject length constraints in strict schemas), so it lives in the local client, not in the schemas."""
+
+
+def _bounded_strings(schema: Any, limit: int) -> Any:
+    """A copy of a JSON schema where every string without a ``maxLength`` gets ``limit``."""
+    if isinstance(schema, dict):
+        bounded = {key: _bounded_strings(value, limit) for key, value in schema.items()}
+        if bounded.get("type") == "string" and "maxLength" not in bounded and "enum" not in bounded:
+            bounded["maxLength"] = limit
+        return bounded
+    if isinstance(schema, list):
+        return [_bounded_strings(item, limit) for item in schema]
+    return schema
+
+
 class LocalLlamaConfig(BaseModel):
     """Configuration of :class:`LocalLlamaChatCompletionClient`.
 
@@ -240,7 +258,8 @@ class LocalLlamaChatCompletionClient(LlamaCppChatCompletionClient, Component[Loc
         args.update(extra_create_args)
         args.pop("stream", None)  # decided by create() or create_stream()
         if isinstance(json_output, type) and issubclass(json_output, BaseModel):
-            args["response_format"] = {"type": "json_object", "schema": json_output.model_json_schema()}
+            schema = _bounded_strings(json_output.model_json_schema(), MAX_JSON_STRING_CHARS)
+            args["response_format"] = {"type": "json_object", "schema": schema}
         elif json_output is True:
             args["response_format"] = {"type": "json_object"}
         elif json_output not in (None, False):
