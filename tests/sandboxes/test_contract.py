@@ -267,16 +267,28 @@ class TestDockerSandbox(SandboxContract):
             await assert_still_works(sandbox)
 
     async def test_network_is_disabled(self, sandbox: CodeExecutor) -> None:
+        # Checked from inside without sending traffic anywhere: loopback is the only interface,
+        # there is no route, and name resolution fails.
         code = (
-            "import socket\n"
+            "import os, socket\n"
+            "print('interfaces:', sorted(os.listdir('/sys/class/net')))\n"
+            "routes = open('/proc/net/route').read().splitlines()[1:]\n"
+            "print('routes:', len(routes))\n"
             "try:\n"
-            "    socket.create_connection(('1.1.1.1', 53), timeout=3)\n"
-            "    print('CONNECTED')\n"
+            "    socket.getaddrinfo('pypi.org', 443)\n"
+            "    print('RESOLVED')\n"
             "except OSError as error:\n"
-            "    print('blocked:', error)\n"
+            "    print('no dns:', error)\n"
         )
         result = await run(sandbox, code)
-        assert "blocked:" in result.output and "CONNECTED" not in result.output
+        assert "interfaces: ['lo']" in result.output and "routes: 0" in result.output, result.output
+        assert "no dns:" in result.output and "RESOLVED" not in result.output
+
+    async def test_container_is_reused_across_executions(self, sandbox: DockerSandbox) -> None:
+        first = sandbox.container_id
+        for _ in range(3):
+            assert (await run(sandbox, "print('again')")).exit_code == 0
+        assert first is not None and sandbox.container_id == first
 
     async def test_writes_outside_the_work_dir_do_not_reach_the_host(self, sandbox: CodeExecutor) -> None:
         name = f"selfdebug-escape-{uuid.uuid4().hex}"
