@@ -6,8 +6,8 @@ Slow (a few tokens per second on a busy 2-core machine), so every call is capped
 from __future__ import annotations
 
 import asyncio
-import json
 import importlib.util
+import json
 import os
 import time
 from collections.abc import Iterator
