@@ -6,8 +6,8 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh --docker
 
 echo "==> ruff"
-.venv/bin/ruff check src tests
-.venv/bin/ruff format --check src tests
+.venv/bin/ruff check src tests scripts notebooks
+.venv/bin/ruff format --check src tests scripts notebooks
 echo "==> mypy (strict)"
 .venv/bin/mypy
 echo "==> pytest"

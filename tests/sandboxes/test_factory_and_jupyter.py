@@ -123,3 +123,12 @@ async def test_jupyter_hides_secrets(jupyter: CodeExecutor, monkeypatch: pytest.
     key, cwd = result.output.split()
     assert key == "absent"
     assert cwd == str(jupyter.work_dir)  # type: ignore[attr-defined]
+
+
+async def test_jupyter_figures_are_saved_and_named_in_the_output(jupyter: CodeExecutor) -> None:
+    code = "import matplotlib.pyplot as plt\nplt.bar(['a', 'b'], [3, 5])\nplt.show()"
+    result = await run(jupyter, code)
+    assert result.exit_code == 0, result.output
+    figures = jupyter.figures  # type: ignore[attr-defined]
+    assert len(figures) == 1 and f"[figure saved to {figures[0]}]" in result.output
+    assert figures[0].read_bytes().startswith(b"\x89PNG")

@@ -7,6 +7,7 @@ Imported only by :func:`~autogen_selfdebug.sandboxes.create_sandbox` (or on firs
 from __future__ import annotations
 
 import asyncio
+import base64
 import logging
 import re
 from collections.abc import Mapping, Sequence
@@ -101,6 +102,7 @@ class JupyterSandbox(CodeExecutor, Component[JupyterSandboxConfig]):
         self._kernel_name = kernel_name
         self._pass_env = list(pass_env)
         self._extra_env = dict(extra_env or {})
+        self._figures: list[Path] = []
         self._client: Any = None
         self._kernel: AbstractAsyncContextManager[None] | None = None
 
@@ -124,6 +126,7 @@ class JupyterSandbox(CodeExecutor, Component[JupyterSandboxConfig]):
         if self._client is not None:
             return
         run_dir = self._run_dir.create()
+        self._figures = []
         client = NotebookClient(
             nbformat.new_notebook(),  # type: ignore[no-untyped-call]
             kernel_name=self._kernel_name,
@@ -207,12 +210,26 @@ class JupyterSandbox(CodeExecutor, Component[JupyterSandboxConfig]):
                 interrupted = out.get("ename") == "KeyboardInterrupt"
                 texts.append(_ANSI.sub("", "\n".join(out.get("traceback", []))) + "\n")
             elif kind in ("execute_result", "display_data"):
-                text = out.get("data", {}).get("text/plain")
-                if text:
-                    texts.append(text + "\n")
+                data = out.get("data", {})
+                if "image/png" in data:
+                    texts.append(f"[figure saved to {self._save_figure(data['image/png'])}]\n")
+                elif data.get("text/plain"):
+                    texts.append(data["text/plain"] + "\n")
         if interrupted and loop.time() - started >= self._timeout:
             return TIMEOUT_EXIT_CODE, "".join(texts) + timeout_marker(self._timeout)
         return exit_code, "".join(texts)
+
+    def _save_figure(self, encoded: str) -> Path:
+        """Write an inline PNG (a matplotlib figure) into the work dir, so the model and the caller can see it."""
+        path = self.work_dir / f"figure_{len(self._figures) + 1}.png"
+        path.write_bytes(base64.b64decode(encoded))
+        self._figures.append(path)
+        return path
+
+    @property
+    def figures(self) -> list[Path]:
+        """The images the code displayed in this run (``plt.show()``), saved as PNG files in the work dir."""
+        return list(self._figures)
 
     def _to_config(self) -> JupyterSandboxConfig:
         return JupyterSandboxConfig(
