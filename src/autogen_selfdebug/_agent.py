@@ -375,32 +375,8 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 break
 
             # 4. Ask whether another attempt can help.
-            decided = await decide_retry(
-                self._client,
-                [*self._system_messages, *await self._model_context.get_messages()],
-                cancellation_token=cancellation_token,
-            )
-            for call_usage in decided.usage:
-                usage = add_usage(usage, call_usage)
-            attempt.retry, attempt.reason = decided.decision.retry, decided.decision.reason
-            going_on = attempt.retry or not self._stop_on_decision
-            await self._model_context.add_message(
-                UserMessage(content=feedback.decision_note(going_on, attempt.reason), source=self.name)
-            )
-            verb = "retry" if attempt.retry else "stop"
-            if going_on and not attempt.retry:
-                verb = "stop (overruled: stop_on_decision is off and attempts remain)"
-            event = ThoughtEvent(
-                content=f"Retry decision after attempt {n + 1}: {verb}. {attempt.reason}",
-                source=self.name,
-                metadata={
-                    "kind": "retry_decision",
-                    "retry": str(attempt.retry).lower(),
-                    "reason": attempt.reason,
-                    "fell_back": str(decided.fell_back).lower(),
-                    "continues": str(going_on).lower(),
-                },
-            )
+            event, going_on, decision_usage = await self._decide(n, attempt, cancellation_token)
+            usage = add_usage(usage, decision_usage)
             inner.append(event)
             yield event
             if not going_on:
@@ -445,6 +421,39 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         yield Response(chat_message=final, inner_messages=inner)
 
     # ----------------------------------------------------------------- steps
+
+    async def _decide(
+        self, n: int, attempt: Attempt, cancellation_token: CancellationToken
+    ) -> tuple[ThoughtEvent, bool, RequestUsage]:
+        """Make the retry decision, record it on ``attempt`` and in the context; say whether to go on."""
+        decided = await decide_retry(
+            self._client,
+            [*self._system_messages, *await self._model_context.get_messages()],
+            cancellation_token=cancellation_token,
+        )
+        usage = RequestUsage(prompt_tokens=0, completion_tokens=0)
+        for call_usage in decided.usage:
+            usage = add_usage(usage, call_usage)
+        attempt.retry, attempt.reason = decided.decision.retry, decided.decision.reason
+        going_on = attempt.retry or not self._stop_on_decision
+        await self._model_context.add_message(
+            UserMessage(content=feedback.decision_note(going_on, attempt.reason), source=self.name)
+        )
+        verb = "retry" if attempt.retry else "stop"
+        if going_on and not attempt.retry:
+            verb = "stop (overruled: stop_on_decision is off and attempts remain)"
+        event = ThoughtEvent(
+            content=f"Retry decision after attempt {n + 1}: {verb}. {attempt.reason}",
+            source=self.name,
+            metadata={
+                "kind": "retry_decision",
+                "retry": str(attempt.retry).lower(),
+                "reason": attempt.reason,
+                "fell_back": str(decided.fell_back).lower(),
+                "continues": str(going_on).lower(),
+            },
+        )
+        return event, going_on, usage
 
     async def _add_incoming(self, messages: Sequence[BaseChatMessage]) -> None:
         """Add each incoming message to the context exactly once (hand-off context included)."""
