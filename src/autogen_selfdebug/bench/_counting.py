@@ -1,0 +1,178 @@
+"""A model client wrapper that counts every call an arm makes, and records what was sent.
+
+Upstream ``CodeExecutorAgent`` reports usage only for its final reflection, so reading
+``models_usage`` from messages would undercount it. Wrapping the client counts every
+``create`` and ``create_stream`` call, structured (``json_output``) calls included, the same
+way for every arm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from autogen_core import CancellationToken
+from autogen_core.models import (
+    ChatCompletionClient,
+    CreateResult,
+    LLMMessage,
+    ModelCapabilities,
+    ModelInfo,
+    RequestUsage,
+)
+from autogen_core.tools import Tool, ToolSchema
+from pydantic import BaseModel
+
+__all__ = ["CallRecord", "CountingChatCompletionClient", "message_text"]
+
+
+@dataclass
+class CallRecord:
+    """One model call: what was sent, whether it asked for JSON, and the usage it reported."""
+
+    messages: list[LLMMessage]
+    json_output: bool
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    @property
+    def prompt_chars(self) -> int:
+        return sum(len(message_text(m)) for m in self.messages)
+
+
+@dataclass
+class _Totals:
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    records: list[CallRecord] = field(default_factory=list[CallRecord])
+
+
+def message_text(message: LLMMessage) -> str:
+    """The text of a message, whatever its type (images and function calls as their repr)."""
+    content: object = getattr(message, "content", "")
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(item if isinstance(item, str) else repr(item) for item in content)
+    return repr(content)
+
+
+class CountingChatCompletionClient(ChatCompletionClient):
+    """Delegates to ``inner`` and counts calls and tokens; optionally keeps every request.
+
+    Args:
+        inner: The real client. It is shared, not owned: :meth:`close` does not close it.
+        record: Keep the messages of every call in :attr:`records` (for tests and the overhead
+            benchmark); off by default so long runs do not hold every prompt in memory.
+
+    Example:
+        >>> from autogen_ext.models.replay import ReplayChatCompletionClient
+        >>> counting = CountingChatCompletionClient(ReplayChatCompletionClient(["hi"]))
+        >>> counting.calls
+        0
+    """
+
+    component_type = "model"
+
+    def __init__(self, inner: ChatCompletionClient, *, record: bool = False) -> None:
+        self._inner = inner
+        self._record = record
+        self._totals = _Totals()
+
+    @property
+    def calls(self) -> int:
+        return self._totals.calls
+
+    @property
+    def prompt_tokens(self) -> int:
+        return self._totals.prompt_tokens
+
+    @property
+    def completion_tokens(self) -> int:
+        return self._totals.completion_tokens
+
+    @property
+    def records(self) -> list[CallRecord]:
+        return list(self._totals.records)
+
+    def _start(self, messages: Sequence[LLMMessage], json_output: bool | type[BaseModel] | None) -> CallRecord:
+        self._totals.calls += 1
+        record = CallRecord(messages=list(messages) if self._record else [], json_output=bool(json_output))
+        if self._record:
+            self._totals.records.append(record)
+        return record
+
+    def _finish(self, record: CallRecord, usage: RequestUsage) -> None:
+        record.prompt_tokens, record.completion_tokens = usage.prompt_tokens, usage.completion_tokens
+        self._totals.prompt_tokens += usage.prompt_tokens
+        self._totals.completion_tokens += usage.completion_tokens
+
+    async def create(
+        self,
+        messages: Sequence[LLMMessage],
+        *,
+        tools: Sequence[Tool | ToolSchema] = [],
+        tool_choice: Tool | Literal["auto", "required", "none"] = "auto",
+        json_output: bool | type[BaseModel] | None = None,
+        extra_create_args: Mapping[str, Any] = {},
+        cancellation_token: CancellationToken | None = None,
+    ) -> CreateResult:
+        record = self._start(messages, json_output)
+        result = await self._inner.create(
+            messages,
+            tools=tools,
+            tool_choice=tool_choice,
+            json_output=json_output,
+            extra_create_args=extra_create_args,
+            cancellation_token=cancellation_token,
+        )
+        self._finish(record, result.usage)
+        return result
+
+    async def create_stream(
+        self,
+        messages: Sequence[LLMMessage],
+        *,
+        tools: Sequence[Tool | ToolSchema] = [],
+        tool_choice: Tool | Literal["auto", "required", "none"] = "auto",
+        json_output: bool | type[BaseModel] | None = None,
+        extra_create_args: Mapping[str, Any] = {},
+        cancellation_token: CancellationToken | None = None,
+    ) -> AsyncGenerator[str | CreateResult, None]:
+        record = self._start(messages, json_output)
+        async for chunk in self._inner.create_stream(
+            messages,
+            tools=tools,
+            tool_choice=tool_choice,
+            json_output=json_output,
+            extra_create_args=extra_create_args,
+            cancellation_token=cancellation_token,
+        ):
+            if isinstance(chunk, CreateResult):
+                self._finish(record, chunk.usage)
+            yield chunk
+
+    async def close(self) -> None:
+        """Does nothing: the inner client is shared between arms and closed by its owner."""
+
+    def actual_usage(self) -> RequestUsage:
+        return RequestUsage(prompt_tokens=self.prompt_tokens, completion_tokens=self.completion_tokens)
+
+    def total_usage(self) -> RequestUsage:
+        return self.actual_usage()
+
+    def count_tokens(self, messages: Sequence[LLMMessage], *, tools: Sequence[Tool | ToolSchema] = []) -> int:
+        return self._inner.count_tokens(messages, tools=tools)
+
+    def remaining_tokens(self, messages: Sequence[LLMMessage], *, tools: Sequence[Tool | ToolSchema] = []) -> int:
+        return self._inner.remaining_tokens(messages, tools=tools)
+
+    @property
+    def capabilities(self) -> ModelCapabilities:
+        return self._inner.model_info
+
+    @property
+    def model_info(self) -> ModelInfo:
+        return self._inner.model_info

@@ -1,0 +1,27 @@
+"""The benchmark's command line: ``bench [fix-rate] [options]`` or ``bench overhead [--quick]``."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a benchmark; ``argv`` is what follows ``autogen-selfdebug bench``. Returns the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args and args[0] == "overhead":
+            from ._overhead import run_overhead
+
+            return asyncio.run(run_overhead(args[1:]))
+        if args and args[0] == "fix-rate":
+            args = args[1:]
+        from ._fix_rate import run_fix_rate
+
+        return asyncio.run(run_fix_rate(args))
+    except KeyboardInterrupt:
+        print("Interrupted; finished tasks are saved and a rerun resumes from them.", file=sys.stderr)
+        return 130

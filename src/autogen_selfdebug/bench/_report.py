@@ -1,0 +1,138 @@
+"""Turning task records into per-arm figures, a markdown table and a chart."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ._results import TaskRecord
+
+__all__ = ["ArmSummary", "markdown_report", "pass_rate_chart", "summarise"]
+
+
+@dataclass
+class ArmSummary:
+    """One arm's figures over the tasks it has finished."""
+
+    arm: str
+    tasks: int
+    solved: int
+    model_calls: int
+    prompt_tokens: int
+    completion_tokens: int
+    wall_seconds: float
+    errors: int
+    timeouts: int
+    attempts_histogram: Counter[int] = field(default_factory=Counter[int])
+    solved_by_attempts: Counter[int] = field(default_factory=Counter[int])
+
+    @property
+    def pass_rate(self) -> float:
+        return self.solved / self.tasks if self.tasks else 0.0
+
+    def per_task(self, total: float) -> float:
+        return total / self.tasks if self.tasks else 0.0
+
+    def per_solved(self, total: float) -> float | None:
+        return total / self.solved if self.solved else None
+
+    def pass_rate_within(self, attempts: int) -> float:
+        """Share of tasks whose final code passed the hidden tests after at most ``attempts`` attempts."""
+        solved = sum(n for used, n in self.solved_by_attempts.items() if used <= attempts)
+        return solved / self.tasks if self.tasks else 0.0
+
+
+def summarise(records: Sequence[TaskRecord], arms: Sequence[str]) -> list[ArmSummary]:
+    """Per-arm totals, in the order of ``arms``; only tasks every listed arm finished are counted,
+    so a resumed or interrupted run compares the arms on the same tasks."""
+    done: dict[str, set[str]] = {arm: set() for arm in arms}
+    for r in records:
+        if r.arm in done:
+            done[r.arm].add(r.task_id)
+    common = set.intersection(*done.values()) if done else set()
+    summaries = []
+    for arm in arms:
+        mine = [r for r in records if r.arm == arm and r.task_id in common]
+        summary = ArmSummary(
+            arm=arm,
+            tasks=len(mine),
+            solved=sum(r.passed for r in mine),
+            model_calls=sum(r.model_calls for r in mine),
+            prompt_tokens=sum(r.prompt_tokens for r in mine),
+            completion_tokens=sum(r.completion_tokens for r in mine),
+            wall_seconds=sum(r.wall_seconds for r in mine),
+            errors=sum(r.error is not None for r in mine),
+            timeouts=sum(r.timed_out for r in mine),
+        )
+        summary.attempts_histogram.update(r.attempts for r in mine)
+        summary.solved_by_attempts.update(r.attempts for r in mine if r.passed)
+        summaries.append(summary)
+    return summaries
+
+
+def _num(value: float | None, digits: int = 0) -> str:
+    if value is None:
+        return "–"
+    return f"{value:,.{digits}f}"
+
+
+def markdown_report(summaries: Sequence[ArmSummary], *, attempts: int) -> str:
+    """The results table, then the histogram of attempts used."""
+    lines = [
+        "| Arm | Solved | Pass rate | Model calls / task | Prompt tok / task | Completion tok / task "
+        "| Tokens / solved task | Wall s / task | Errors |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for s in summaries:
+        tokens = s.prompt_tokens + s.completion_tokens
+        lines.append(
+            f"| {s.arm} | {s.solved}/{s.tasks} | {s.pass_rate:.1%} | {_num(s.per_task(s.model_calls), 2)} "
+            f"| {_num(s.per_task(s.prompt_tokens))} | {_num(s.per_task(s.completion_tokens))} "
+            f"| {_num(s.per_solved(tokens))} | {_num(s.per_task(s.wall_seconds), 1)} | {s.errors} |"
+        )
+    header = " | ".join(str(n) for n in range(1, attempts + 1))
+    lines += [
+        "",
+        "Attempts used per task (tasks solved in brackets):",
+        "",
+        f"| Arm | {header} |",
+        "|---|" + "---|" * attempts,
+    ]
+    for s in summaries:
+        cells = " | ".join(
+            f"{s.attempts_histogram.get(n, 0)} ({s.solved_by_attempts.get(n, 0)})" for n in range(1, attempts + 1)
+        )
+        lines.append(f"| {s.arm} | {cells} |")
+    return "\n".join(lines) + "\n"
+
+
+def pass_rate_chart(summaries: Sequence[ArmSummary], *, attempts: int, path: Path, title: str) -> Path:
+    """A PNG of pass rate against the attempts allowed, one line per arm."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    xs = list(range(1, attempts + 1))
+    fig, ax = plt.subplots(figsize=(6.4, 4.2), dpi=120)
+    for s in summaries:
+        ys = [100 * s.pass_rate_within(x) for x in xs]
+        if s.arm == "single_shot":
+            ax.axhline(ys[0], linestyle="--", color="grey", label=f"{s.arm} (1 attempt)")
+            ax.plot([1], [ys[0]], marker="o", color="grey")
+        else:
+            ax.plot(xs, ys, marker="o", label=s.arm)
+    ax.set_xlabel("attempts allowed (k)")
+    ax.set_ylabel("hidden-test pass rate (%)")
+    ax.set_xticks(xs)
+    ax.set_ylim(0, 105)
+    ax.grid(True, alpha=0.3)
+    ax.set_title(title, fontsize=9)
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+    plt.close(fig)
+    return path

