@@ -10,5 +10,7 @@ echo "==> ruff"
 .venv/bin/ruff format --check src tests scripts notebooks
 echo "==> mypy (strict)"
 .venv/bin/mypy
+echo "==> loop-overhead benchmark (quick: prints figures, asserts nothing)"
+.venv/bin/autogen-selfdebug bench overhead --quick
 echo "==> pytest"
 .venv/bin/python -m pytest "$@"
