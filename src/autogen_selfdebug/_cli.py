@@ -299,7 +299,7 @@ async def _examples(args: argparse.Namespace, options: _Options, console: Consol
         finally:
             await model.client.close()
 
-    table = Table(title=f"examples ({model.description}, {options.executor} sandbox)")
+    table = Table(title=f"examples: {model.spec} model, {options.executor} sandbox")
     for column in ("program", "language", "result"):
         table.add_column(column)
     for program, result in results:
