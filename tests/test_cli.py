@@ -56,6 +56,7 @@ def run(argv: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
         ("ok", ["fix", "{tmp}/prog.py", "--model", "llama-9000"], "llama-9000"),
         ("ok", ["fix", "{tmp}/prog.py", "--output", "{tmp}"], "is a directory"),
         ("ok", ["examples", "--model", "claude"], "claude"),
+        ("js", ["fix", "{tmp}/prog.js", "--executor", "jupyter"], "jupyter sandbox cannot run javascript"),
     ],
     ids=[
         "missing",
@@ -69,6 +70,7 @@ def run(argv: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
         "unknown-model",
         "output-dir",
         "examples-unknown-model",
+        "js-on-jupyter",
     ],
 )
 def test_bad_input_is_one_clear_line(
@@ -77,6 +79,8 @@ def test_bad_input_is_one_clear_line(
     contents = {"binary": b"\x00\x01ELF", "latin1": "caf\xe9 = 1".encode("latin-1"), "empty": b"  \n", "ok": b"x = 1"}
     if setup == "noext":
         (tmp_path / "prog.xyz").write_text("x = 1")
+    elif setup == "js":
+        (tmp_path / "prog.js").write_text("console.log(1)")
     elif setup is not None:
         (tmp_path / "prog.py").write_bytes(contents[setup])
     code, out, err = run([a.replace("{tmp}", str(tmp_path)) for a in argv], capsys)

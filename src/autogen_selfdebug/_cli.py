@@ -30,7 +30,7 @@ from ._errors import SelfDebugError, UsageError
 from ._examples import EXAMPLES, BrokenProgram
 from ._fix import LANGUAGE_BY_SUFFIX, fix_prompt, fixed_source, language_of
 from ._models import ResolvedModel, parse_model_spec, resolve_model
-from .sandboxes import SANDBOX_KINDS, SandboxKind, create_sandbox
+from .sandboxes import SANDBOX_KINDS, SUPPORTED_LANGUAGES, SandboxKind, create_sandbox
 
 __all__ = ["main", "run"]
 
@@ -126,7 +126,7 @@ def read_program(path: Path, what: str = "file") -> str:
     return text
 
 
-def _language(path: Path, given: str | None, runnable: Sequence[str]) -> str:
+def _language(path: Path, given: str | None, runnable: Sequence[str], executor: str) -> str:
     if given is not None:
         language = normalize_language(given)
     else:
@@ -135,9 +135,14 @@ def _language(path: Path, given: str | None, runnable: Sequence[str]) -> str:
             suffixes = ", ".join(sorted(LANGUAGE_BY_SUFFIX))
             raise UsageError(f"Cannot tell the language of {path} from its suffix ({suffixes}); pass --lang.")
         language = found
-    if language not in runnable:
-        raise UsageError(f"Unknown or unsupported language {language!r}; this sandbox runs: {', '.join(runnable)}.")
-    return language
+    if language in runnable:
+        return language
+    if language in SUPPORTED_LANGUAGES:
+        others = "docker" if executor != "docker" else "local"
+        raise UsageError(
+            f"The {executor} sandbox cannot run {language} (it runs: {', '.join(runnable)}); try --executor {others}."
+        )
+    raise UsageError(f"Unknown or unsupported language {language!r}; this sandbox runs: {', '.join(runnable)}.")
 
 
 def _runnable(sandbox: CodeExecutor) -> list[str]:
@@ -248,7 +253,7 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     if options.model is not None:
         parse_model_spec(options.model)
     sandbox = create_sandbox(options.executor, timeout=options.timeout)
-    language = _language(args.path, args.lang, _runnable(sandbox))
+    language = _language(args.path, args.lang, _runnable(sandbox), options.executor)
     program = BrokenProgram(args.path.name, language, "unknown", source, tests)
     async with sandbox:
         model = _load_model(options, console)
