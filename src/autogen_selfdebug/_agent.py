@@ -49,6 +49,7 @@ from ._code_blocks import ExtractedCode, extract_code_blocks, format_code_blocks
 from ._decision import decide_retry
 from ._model_call import Purpose, add_usage, call_model, stream_model
 from ._verification import Verifier
+from .sandboxes._languages import executor_languages
 
 __all__ = ["SelfDebuggingAgentState", "SelfDebuggingCodeExecutorAgent", "SelfDebuggingCodeExecutorAgentConfig"]
 
@@ -58,8 +59,6 @@ Languages that can run here: {languages}.
 - The program is executed exactly as written and you are shown its output, so print the results.
 - Keep explanations short. Never ask the user to run or edit anything.
 - When told that the code failed, find the cause and reply with the complete corrected program."""
-
-_FALLBACK_LANGUAGES = ["python", "bash", "sh"]
 
 # Replies with no code that say the task cannot be done end the run instead of being retried.
 _DECLINE_MARKERS = (
@@ -226,7 +225,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         self._description_arg = description
         self._system_message_arg = system_message
         self._supported_languages_arg = supported_languages
-        self._languages = _languages_for(code_executor, supported_languages)
+        self._languages = executor_languages(code_executor, supported_languages)
         if not system_message:
             self._system_messages = []
         else:
@@ -608,16 +607,3 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             default_language=config.default_language,
             stop_on_decision=config.stop_on_decision,
         )
-
-
-def _languages_for(executor: CodeExecutor, explicit: list[str] | None) -> list[str]:
-    """Canonical language names to run: the explicit list, or what the executor says it supports."""
-    found: object = explicit
-    if found is None:
-        found = getattr(executor, "supported_languages", None) or getattr(executor, "SUPPORTED_LANGUAGES", None)
-    names = [str(lang) for lang in found] if isinstance(found, list | tuple) else _FALLBACK_LANGUAGES
-    canonical = [normalize_language(lang) for lang in names]
-    if explicit is None:
-        # Upstream's local executor lists PowerShell, which is rarely installed: don't offer it to the model.
-        canonical = [lang for lang in canonical if lang not in ("pwsh", "powershell", "ps1")]
-    return list(dict.fromkeys(canonical))

@@ -31,6 +31,7 @@ from ._examples import EXAMPLES, BrokenProgram
 from ._fix import LANGUAGE_BY_SUFFIX, fix_prompt, fixed_source, language_of
 from ._models import ResolvedModel, parse_model_spec, resolve_model
 from .sandboxes import SANDBOX_KINDS, SUPPORTED_LANGUAGES, SandboxKind, create_sandbox
+from .sandboxes._languages import executor_languages
 
 __all__ = ["main", "run"]
 
@@ -145,13 +146,6 @@ def _language(path: Path, given: str | None, runnable: Sequence[str], executor: 
     raise UsageError(f"Unknown or unsupported language {language!r}; this sandbox runs: {', '.join(runnable)}.")
 
 
-def _runnable(sandbox: CodeExecutor) -> list[str]:
-    languages = getattr(sandbox, "supported_languages", None)
-    if isinstance(languages, list):
-        return [normalize_language(str(lang)) for lang in languages]
-    return ["python", "bash", "sh"]
-
-
 def _write_atomically(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -253,7 +247,7 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     if options.model is not None:
         parse_model_spec(options.model)
     sandbox = create_sandbox(options.executor, timeout=options.timeout)
-    language = _language(args.path, args.lang, _runnable(sandbox), options.executor)
+    language = _language(args.path, args.lang, executor_languages(sandbox), options.executor)
     program = BrokenProgram(args.path.name, language, "unknown", source, tests)
     async with sandbox:
         model = _load_model(options, console)
@@ -287,7 +281,7 @@ async def _examples(args: argparse.Namespace, options: _Options, console: Consol
     if options.model is not None:
         parse_model_spec(options.model)
     sandbox = create_sandbox(options.executor, timeout=options.timeout)
-    runnable = _runnable(sandbox)
+    runnable = executor_languages(sandbox)
     chosen = [e for e in EXAMPLES if not args.only or e.language in args.only]
     results: list[tuple[BrokenProgram, str]] = []
     async with sandbox:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -18,6 +18,7 @@ __all__ = [
     "SUPPORTED_LANGUAGES",
     "Script",
     "UnsupportedLanguage",
+    "executor_languages",
     "normalize_language",
     "prepare_script",
 ]
@@ -39,6 +40,8 @@ LANGUAGE_ALIASES: Mapping[str, str] = MappingProxyType(
     }
 )
 """Code-block tags a model may write, mapped to the canonical language they mean."""
+
+_FALLBACK_LANGUAGES = ("python", "bash", "sh")
 
 _EXTENSIONS: Mapping[str, str] = MappingProxyType(
     {"python": "py", "bash": "sh", "sh": "sh", "javascript": "js", "typescript": "ts"}
@@ -147,3 +150,16 @@ def _file_name(code: str, lang: str, work_dir: Path) -> str:
     if not target.is_relative_to(root) or target == root:
         raise UnsupportedLanguage(f"file name {match.group(1)!r} is outside the work directory")
     return target.relative_to(root).as_posix()
+
+
+def executor_languages(executor: object, explicit: Sequence[str] | None = None) -> list[str]:
+    """Canonical language names to run: the explicit list, or what the executor says it supports."""
+    found: object = explicit
+    if found is None:
+        found = getattr(executor, "supported_languages", None) or getattr(executor, "SUPPORTED_LANGUAGES", None)
+    names = [str(lang) for lang in found] if isinstance(found, list | tuple) else list(_FALLBACK_LANGUAGES)
+    canonical = [normalize_language(lang) for lang in names]
+    if explicit is None:
+        # Upstream's local executor lists PowerShell, which is rarely installed: don't offer it to the model.
+        canonical = [lang for lang in canonical if lang not in ("pwsh", "powershell", "ps1")]
+    return list(dict.fromkeys(canonical))
