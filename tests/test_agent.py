@@ -28,6 +28,7 @@ from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
 from autogen_selfdebug import (
     ModelCallError,
     RetryDecision,
+    RetryStrategy,
     RunSummary,
     SelfDebuggingCodeExecutorAgent,
 )
@@ -77,7 +78,8 @@ async def test_fail_then_fix_yields_events_per_attempt(executor: LocalCommandLin
     assert kinds == [
         ("CodeGenerationEvent", 0),
         ("CodeExecutionEvent", 0),
-        ("ThoughtEvent", None),
+        ("ThoughtEvent", None),  # the retry decision
+        ("ThoughtEvent", None),  # the retry plan
         ("CodeGenerationEvent", 1),
         ("CodeExecutionEvent", 1),
     ]
@@ -86,14 +88,17 @@ async def test_fail_then_fix_yields_events_per_attempt(executor: LocalCommandLin
     assert "NameError" in events[1].result.output
     assert isinstance(events[2], ThoughtEvent)
     assert events[2].metadata["retry"] == "true" and "define the name" in events[2].content
-    assert isinstance(events[4], CodeExecutionEvent) and events[4].result.exit_code == 0
+    assert isinstance(events[3], ThoughtEvent) and events[3].metadata["kind"] == "retry_plan"
+    assert events[3].metadata["move"] == "repair"  # a NameError points at a line
+    assert isinstance(events[5], CodeExecutionEvent) and events[5].result.exit_code == 0
     assert response.inner_messages == events
     assert response.chat_message.to_text() == "All done."
     assert summary(response) == RunSummary(outcome="success", attempts=2, code=f"```python\n{FIXED}\n```")
 
 
 async def test_context_holds_task_once_and_each_attempt_in_order(executor: LocalCommandLineCodeExecutor) -> None:
-    agent = make(executor, [py(BROKEN), decision(True, "define it"), py(FIXED), "Done."])
+    replies = [py(BROKEN), decision(True, "define it"), py(FIXED), "Done."]
+    agent = make(executor, replies, retry_strategy=RetryStrategy(share_reason=True))
     await collect(agent, "UNIQUE-TASK-TEXT")
     messages = await agent.model_context.get_messages()
 
@@ -114,8 +119,9 @@ async def test_context_holds_task_once_and_each_attempt_in_order(executor: Local
     assert "ran successfully" in texts[5]
 
 
-async def test_next_generation_sees_error_and_reason(executor: LocalCommandLineCodeExecutor) -> None:
-    agent = make(executor, [py(BROKEN), decision(True, "REASON-MARKER"), py(FIXED), "Done."])
+async def test_next_generation_sees_error_and_shared_reason(executor: LocalCommandLineCodeExecutor) -> None:
+    replies = [py(BROKEN), decision(True, "REASON-MARKER"), py(FIXED), "Done."]
+    agent = make(executor, replies, retry_strategy=RetryStrategy(share_reason=True))
     await collect(agent)
     client = agent._client  # type: ignore[attr-defined]
     second_generation = "\n".join(str(m.content) for m in client.create_calls[2]["messages"])
@@ -149,8 +155,10 @@ async def test_invalid_decision_json_is_asked_again(executor: LocalCommandLineCo
         "kind": "retry_decision",
         "retry": "false",
         "reason": "cannot fix",
+        "approach": "repair",
         "fell_back": "false",
         "continues": "false",
+        "shared": "false",
     }
     assert summary(response).outcome == "failure"
     retry_prompt = agent._client.create_calls[2]["messages"][-1].content  # type: ignore[attr-defined]
@@ -224,7 +232,7 @@ async def test_tests_catch_wrong_output_with_exit_code_zero(executor: LocalComma
     assert second.result.exit_code == 0 and "tests passed" in second.result.output
     assert summary(response).outcome == "success"
     context = [str(m.content) for m in await agent.model_context.get_messages()]
-    assert any("tests failed" in t and "change the code, not the tests" in t for t in context)
+    assert any("1 of 1 test asserts failed" in t and "change the code, not the tests" in t for t in context)
     assert sum("You cannot change them" in t for t in context) == 1  # shown once, up front
 
 
@@ -245,7 +253,8 @@ async def test_without_tests_exit_code_zero_passes(executor: LocalCommandLineCod
 
 
 async def test_budget_runs_out_with_summary_of_attempts(executor: LocalCommandLineCodeExecutor) -> None:
-    replies = [py(BROKEN), decision(True, "try a"), py(BROKEN), decision(True, "try b"), py("raise SystemExit(3)")]
+    second = py("print(other_undefined_name)")
+    replies = [py(BROKEN), decision(True, "try a"), second, decision(True, "try b"), py("raise SystemExit(3)")]
     agent = make(executor, replies, max_retries_on_error=2)
     events, response = await collect(agent)
     text = response.chat_message.to_text()
@@ -254,13 +263,16 @@ async def test_budget_runs_out_with_summary_of_attempts(executor: LocalCommandLi
     assert "Last error" in text and "exit code 3" in text and "raise SystemExit(3)" in text
     # No decision is asked for once the budget is spent.
     assert len(agent._client.create_calls) == 5  # type: ignore[attr-defined]
-    assert sum(isinstance(e, ThoughtEvent) for e in events) == 2
+    kinds = [e.metadata["kind"] for e in events if isinstance(e, ThoughtEvent)]
+    assert kinds == ["retry_decision", "retry_plan", "retry_decision", "retry_plan"]
 
 
 async def test_repeated_failing_code_is_pointed_out(executor: LocalCommandLineCodeExecutor) -> None:
-    replies = [py(BROKEN), decision(True, "x"), py(BROKEN), decision(True, "y"), py(FIXED), "Done."]
+    # The resent program is neither run nor decided on again.
+    replies = [py(BROKEN), decision(True, "x"), py(BROKEN), py(FIXED), "Done."]
     agent = make(executor, replies)
-    await collect(agent)
+    _, response = await collect(agent)
+    assert summary(response).outcome == "success" and summary(response).attempts == 3
     texts = [str(m.content) for m in await agent.model_context.get_messages()]
     assert sum("exactly the code of attempt 1" in t for t in texts) == 1
     assert "NameError" in agent.attempts[1].output  # the record keeps the execution feedback itself
@@ -275,7 +287,7 @@ async def test_stop_decision_ends_the_round(executor: LocalCommandLineCodeExecut
 
 async def test_stop_decision_can_be_overruled(executor: LocalCommandLineCodeExecutor) -> None:
     replies = [py(BROKEN), decision(False, "define the name first"), py(FIXED), "Done."]
-    agent = make(executor, replies, stop_on_decision=False)
+    agent = make(executor, replies, stop_on_decision=False, retry_strategy=RetryStrategy(share_reason=True))
     events, response = await collect(agent)
     thought = next(e for e in events if isinstance(e, ThoughtEvent))
     assert thought.metadata["retry"] == "false" and thought.metadata["continues"] == "true"

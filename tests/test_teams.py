@@ -553,6 +553,7 @@ def test_docs_script_runs(
     assert clients == [] and typed == []  # every scripted reply and every typed answer was used
     if index == 0:
         assert prompts == [
-            "coder could not make the code pass in 1 attempt(s). Last error: AssertionError\n"
+            "coder could not make the code pass in 1 attempt(s). "
+            "Last error: FAILED line 2: median([4, 1, 3, 2]) == 2.5\n"
             "Reply with a hint to try again, or 'stop', 'approve', 'approved' (or nothing) to end: "
         ]

@@ -26,7 +26,7 @@ from autogen_core.code_executor import CodeExecutor
 from autogen_core.models import CreateResult, RequestUsage, UserMessage
 from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
 
-from autogen_selfdebug import SelfDebuggingCodeExecutorAgent
+from autogen_selfdebug import RetryStrategy, SelfDebuggingCodeExecutorAgent
 from helpers import decision, py, scripted
 
 BROKEN = "print(undefined_name)"
@@ -44,6 +44,7 @@ def make(kind: str, executor: CodeExecutor, replies: Sequence[str | CreateResult
     if kind == "ours":
         return SelfDebuggingCodeExecutorAgent("coder", executor, model_client=client, **kwargs)
     kwargs.pop("tests", None)  # upstream has no way to check results against tests
+    kwargs.pop("retry_strategy", None)  # nor a retry strategy
     return CodeExecutorAgent("coder", executor, model_client=client, **kwargs)
 
 
@@ -82,7 +83,11 @@ async def test_handoff_context_is_not_duplicated(kind: str, executor: LocalComma
 
 @agents
 async def test_retry_reason_reaches_the_next_generation(kind: str, executor: LocalCommandLineCodeExecutor) -> None:
-    agent = make(kind, executor, [py(BROKEN), decision(True, "REASON-MARKER"), py(FIXED), "Done."])
+    # Ours shares it when the strategy says so (the default keeps a small model's guess out).
+    strategy = RetryStrategy(share_reason=True)
+    agent = make(
+        kind, executor, [py(BROKEN), decision(True, "REASON-MARKER"), py(FIXED), "Done."], retry_strategy=strategy
+    )
     await run(agent)
     next_generation = agent._model_client.create_calls[2]["messages"]  # type: ignore[union-attr]
     assert any("REASON-MARKER" in str(m.content) for m in next_generation)

@@ -8,6 +8,7 @@ from ._errors import ModelCallError, ModelSelectionError, SandboxError, SelfDebu
 from ._feedback import DEFAULT_MAX_OUTPUT_CHARS, truncate_output
 from ._local_weights import local_model_path
 from ._models import ModelSpec, ResolvedModel, parse_model_spec, resolve_model
+from ._strategy import AttemptPlan, Move, RetryStrategy, RetryStrategyConfig, StrategyMode
 from ._teams import build_debugging_team, last_run_summary, person_prompt
 from ._termination import (
     ALL_OUTCOMES,
@@ -27,6 +28,7 @@ __all__ = [
     "DEFAULT_STOP_WORDS",
     "Attempt",
     "AttemptKind",
+    "AttemptPlan",
     "CheckResult",
     "DockerSandbox",
     "ExtractedCode",
@@ -34,9 +36,12 @@ __all__ = [
     "ModelCallError",
     "ModelSelectionError",
     "ModelSpec",
+    "Move",
     "Outcome",
     "ResolvedModel",
     "RetryDecision",
+    "RetryStrategy",
+    "RetryStrategyConfig",
     "RunSummary",
     "SandboxError",
     "SandboxKind",
@@ -46,6 +51,7 @@ __all__ = [
     "SelfDebuggingAgentState",
     "SelfDebuggingCodeExecutorAgent",
     "SelfDebuggingCodeExecutorAgentConfig",
+    "StrategyMode",
     "UsageError",
     "UserStopTermination",
     "UserStopTerminationConfig",

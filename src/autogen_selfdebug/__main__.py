@@ -1,5 +1,5 @@
 """``python -m autogen_selfdebug`` is the ``autogen-selfdebug`` command."""
 
-from ._cli import run
+from .cli import run
 
 run()

@@ -8,14 +8,12 @@ reply in ``_code_blocks``; this module only sequences them.
 
 from __future__ import annotations
 
-import asyncio
 import warnings
 from collections.abc import AsyncGenerator, Mapping, Sequence
-from inspect import iscoroutinefunction
-from typing import Any, cast
+from typing import Any
 
-from autogen_agentchat.agents import ApprovalRequest, ApprovalResponse, CodeExecutorAgent
-from autogen_agentchat.agents._code_executor_agent import ApprovalFuncType, AsyncApprovalFunc, SyncApprovalFunc
+from autogen_agentchat.agents import CodeExecutorAgent
+from autogen_agentchat.agents._code_executor_agent import ApprovalFuncType
 from autogen_agentchat.base import Response
 from autogen_agentchat.messages import (
     BaseAgentEvent,
@@ -27,8 +25,7 @@ from autogen_agentchat.messages import (
     TextMessage,
     ThoughtEvent,
 )
-from autogen_agentchat.state import BaseState
-from autogen_core import CancellationToken, Component, ComponentModel
+from autogen_core import CancellationToken, Component
 from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 from autogen_core.model_context import ChatCompletionContext
 from autogen_core.models import (
@@ -40,77 +37,19 @@ from autogen_core.models import (
     SystemMessage,
     UserMessage,
 )
-from pydantic import BaseModel, Field
 from typing_extensions import Self
 
 from . import _feedback as feedback
-from ._attempts import Attempt, AttemptKind, Outcome, RunSummary
-from ._code_blocks import ExtractedCode, extract_code_blocks, format_code_blocks, normalize_language
+from ._agent_config import DEFAULT_SYSTEM_MESSAGE, SelfDebuggingAgentState, SelfDebuggingCodeExecutorAgentConfig
+from ._attempts import Attempt, Outcome, RunSummary
+from ._code_blocks import extract_code_blocks, format_code_blocks, normalize_language
 from ._decision import decide_retry
-from ._model_call import Purpose, add_usage, call_model, stream_model
-from ._verification import Verifier
+from ._model_call import Purpose, add_usage, call_model, model_label, sampling_args, stream_model
+from ._strategy import AttemptPlan, FailureKind, Move, RetryStrategy, classify_failure
+from ._verification import CheckResult, Verifier, run_approved
 from .sandboxes._languages import executor_languages
 
 __all__ = ["SelfDebuggingAgentState", "SelfDebuggingCodeExecutorAgent", "SelfDebuggingCodeExecutorAgentConfig"]
-
-DEFAULT_SYSTEM_MESSAGE = """You are an expert programmer. You solve the task by writing code that is run for you.
-- Reply with one complete, self-contained program in a single fenced code block tagged with its language. \
-Languages that can run here: {languages}.
-- The program is executed exactly as written and you are shown its output, so print the results.
-- Keep explanations short. Never ask the user to run or edit anything.
-- When told that the code failed, find the cause and reply with the complete corrected program."""
-
-# Replies with no code that say the task cannot be done end the run instead of being retried.
-_DECLINE_MARKERS = (
-    "not supported",
-    "cannot help",
-    "can't help",
-    "cannot assist",
-    "can't assist",
-    "unable to help",
-    "unable to assist",
-    "i cannot do",
-    "i can't do",
-    "i won't",
-    "i will not",
-    "i'm sorry, but",
-    "i am sorry, but",
-    "not possible to",
-    "is impossible",
-)
-
-
-class SelfDebuggingCodeExecutorAgentConfig(BaseModel):
-    """Every constructor argument of :class:`SelfDebuggingCodeExecutorAgent` that can be serialised."""
-
-    name: str
-    code_executor: ComponentModel
-    model_client: ComponentModel
-    model_context: ComponentModel | None = None
-    model_client_stream: bool = False
-    max_retries_on_error: int = 3
-    description: str | None = None
-    system_message: str | None = DEFAULT_SYSTEM_MESSAGE
-    sources: list[str] | None = None
-    supported_languages: list[str] | None = None
-    tests: str | None = None
-    tests_language: str = "python"
-    show_tests: bool = True
-    handoff_target: str | None = None
-    reflect_on_success: bool = True
-    max_output_chars: int = feedback.DEFAULT_MAX_OUTPUT_CHARS
-    default_language: str = "python"
-    stop_on_decision: bool = True
-
-
-class SelfDebuggingAgentState(BaseState):
-    """The model context plus the attempt history."""
-
-    type: str = Field(default="SelfDebuggingAgentState")
-    llm_context: Mapping[str, Any] = Field(default_factory=lambda: {"messages": []})
-    attempts: list[Attempt] = Field(default_factory=list[Attempt])
-    rounds: int = 0
-    tests_shown: bool = False
 
 
 class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingCodeExecutorAgentConfig]):
@@ -142,7 +81,10 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         max_output_chars: Size of execution output kept in the context (head and tail).
         default_language: Language assumed for untagged code blocks.
         stop_on_decision: Whether a "stop" decision ends the round. Small local models say "stop" too
-            eagerly; with ``False`` the round goes on while attempts remain, and the reason is still used.
+            eagerly; with ``False`` the round goes on while attempts remain.
+        retry_model_client: A (usually stronger) model that makes the later attempts: a cascade.
+        retry_strategy: Plans each attempt (repair or restart, model, temperature, seed). Defaults to
+            ``RetryStrategy()``, the adaptive policy.
 
     Example:
         .. code-block:: python
@@ -191,6 +133,8 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         max_output_chars: int = feedback.DEFAULT_MAX_OUTPUT_CHARS,
         default_language: str = "python",
         stop_on_decision: bool = True,
+        retry_model_client: ChatCompletionClient | None = None,
+        retry_strategy: RetryStrategy | None = None,
     ) -> None:
         if model_client is None:
             raise ValueError(
@@ -239,6 +183,9 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         self._max_output_chars = max_output_chars
         self._default_language = default_language
         self._stop_on_decision = stop_on_decision
+        self._retry_client = retry_model_client
+        self._strategy = retry_strategy or RetryStrategy()
+        self._labels = {id(c): model_label(c) for c in (model_client, retry_model_client) if c is not None}
         self._verifier = Verifier(code_executor, tests=tests, tests_language=self._tests_language)
         self._attempts: list[Attempt] = []
         self._rounds = 0
@@ -298,16 +245,43 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
 
         round_index = self._rounds
         self._rounds += 1
+        round_start = list(await self._model_context.get_messages())
         usage = RequestUsage(prompt_tokens=0, completion_tokens=0)
         inner: list[BaseAgentEvent | BaseChatMessage] = []
         round_attempts: list[Attempt] = []
         outcome: Outcome = "failure"
         declined_text = ""
+        escalates = self._retry_client is not None
+        plans: list[AttemptPlan] = []
+        plan = self._strategy.first(has_retry_model=escalates)
+        # A resent program is not run again: its result is reused.
+        checks: dict[str, tuple[int, CheckResult]] = {}
+        last_feedback = ""
 
         for n in range(self._max_retries_on_error + 1):
+            plans.append(plan)
+            client = self._retry_client if plan.use_retry_model and self._retry_client is not None else self._client
+            label = self._labels[id(client)]
+            if n > 0:
+                event = ThoughtEvent(
+                    content=f"Attempt {n + 1}: {plan.move} on {label}"
+                    + (f" at temperature {plan.temperature:g}" if plan.temperature is not None else "")
+                    + f" ({plan.why}).",
+                    source=self.name,
+                    metadata={"kind": "retry_plan", **plan.metadata(), "model": label},
+                )
+                inner.append(event)
+                yield event
+            view = self._strategy.view(
+                plan,
+                context=await self._model_context.get_messages(),
+                round_start=round_start,
+                digest=feedback.restart_digest(n, last_feedback),
+            )
+
             # 1. The model writes code.
             result: CreateResult | None = None
-            async for item in self._generate(cancellation_token):
+            async for item in self._generate(cancellation_token, messages=view, client=client, plan=plan):
                 if isinstance(item, CreateResult):
                     result = item
                 else:
@@ -324,72 +298,105 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             )
             found = extract_code_blocks(content, self._languages, default_language=self._default_language)
             generation = CodeGenerationEvent(
-                retry_attempt=n, content=content, code_blocks=found.blocks, source=self.name
+                retry_attempt=n,
+                content=content,
+                code_blocks=found.blocks,
+                source=self.name,
+                metadata={**plan.metadata(), "model": label},
             )
             inner.append(generation)
             yield generation
+            made = {
+                "round": round_index,
+                "index": n,
+                "move": plan.move,
+                "model": label,
+                "temperature": plan.temperature,
+            }
 
             # An unusable reply uses up the attempt with a corrective note, or ends the run if it declines.
-            unusable = self._classify_unusable(found, content, result.finish_reason)
+            unusable = feedback.classify_reply(found, content, result.finish_reason)
+            failure: FailureKind
             if unusable is not None:
-                attempt = Attempt(round=round_index, index=n, kind=unusable)
+                attempt = Attempt.model_validate({**made, "kind": unusable})
                 self._record(attempt, round_attempts)
                 if unusable == "declined":
                     outcome, declined_text = "no_code", content
                     break
-                note = self._unusable_note(unusable, found)
-                attempt.output = note
+                note = feedback.unusable_note(unusable, found, self._languages)
+                attempt.output = last_feedback = note
                 await self._model_context.add_message(UserMessage(content=note, source=self.name))
                 event = ThoughtEvent(content=note, source=self.name, metadata={"kind": "unusable_reply"})
                 inner.append(event)
                 yield event
-                continue
-
-            # 2-3. Run it, then the tests.
-            check = await self._verifier.check(found.blocks, cancellation_token, execute=self._execute)
-            attempt = Attempt.from_blocks(
-                found.blocks,
-                round=round_index,
-                index=n,
-                kind="executed",
-                passed=check.passed,
-                exit_code=check.exit_code,
-            )
-            seen = feedback.execution_feedback(check, max_chars=self._max_output_chars)
-            if found.unsupported:
-                seen += f"\n\nNot run (unsupported language): {', '.join(found.unsupported)}."
-            attempt.output = seen
-            repeated = next((a for a in round_attempts if a.kind == "executed" and a.code == attempt.code), None)
-            if repeated is not None and not check.passed:
-                seen += "\n\n" + feedback.repeated_code_note(repeated.index)
-            await self._model_context.add_message(UserMessage(content=seen, source=self.name))
-            execution = CodeExecutionEvent(retry_attempt=n, result=check.as_code_result(), source=self.name)
-            inner.append(execution)
-            yield execution
-            self._record(attempt, round_attempts)
-            if check.passed:
-                outcome = "success"
-                break
+                failure = "unusable"
+            else:
+                # 2-3. Run it, then the tests (unless this exact program already ran).
+                code = format_code_blocks(found.blocks)
+                earlier = checks.get(code)
+                check = (
+                    earlier[1]
+                    if earlier is not None
+                    else await self._verifier.check(found.blocks, cancellation_token, execute=self._execute)
+                )
+                checks.setdefault(code, (n, check))
+                passed_total = check.test_counts()
+                attempt = Attempt.from_blocks(
+                    found.blocks,
+                    **made,
+                    kind="executed",
+                    passed=check.passed,
+                    exit_code=check.exit_code,
+                    tests_passed=passed_total[0] if passed_total else None,
+                    tests_total=passed_total[1] if passed_total else None,
+                )
+                seen = feedback.execution_feedback(check, max_chars=self._max_output_chars)
+                if found.unsupported:
+                    seen += f"\n\nNot run (unsupported language): {', '.join(found.unsupported)}."
+                if earlier is not None and not check.passed:
+                    seen += "\n\n" + feedback.repeated_code_note(earlier[0])
+                attempt.output = last_feedback = seen
+                await self._model_context.add_message(UserMessage(content=seen, source=self.name))
+                execution = CodeExecutionEvent(retry_attempt=n, result=check.as_code_result(), source=self.name)
+                inner.append(execution)
+                yield execution
+                self._record(attempt, round_attempts)
+                if check.passed:
+                    outcome = "success"
+                    break
+                failure = "repeated" if earlier is not None else classify_failure(check)
             if n == self._max_retries_on_error:
                 break
 
-            # 4. Ask whether another attempt can help.
-            event, going_on, decision_usage = await self._decide(n, attempt, cancellation_token)
-            usage = add_usage(usage, decision_usage)
-            inner.append(event)
-            yield event
-            if not going_on:
-                break
+            # 4. For a new failure of code that ran, ask whether another attempt can help.
+            asked: Move | None = None
+            if failure in ("located_error", "wrong_result"):
+                event, going_on, decision_usage = await self._decide(n, attempt, client, cancellation_token)
+                usage = add_usage(usage, decision_usage)
+                inner.append(event)
+                yield event
+                if not going_on:
+                    break
+                asked = "restart" if event.metadata.get("approach") == "restart" else "repair"
+            plan = self._strategy.next(plans, failure=failure, has_retry_model=escalates, asked=asked)
 
         executed = [a for a in round_attempts if a.kind == "executed"]
         if outcome == "failure" and not executed:
             outcome = "no_code"
-        summary = RunSummary(outcome=outcome, attempts=len(round_attempts), code=executed[-1].code if executed else "")
+        last = executed[-1] if executed else None
+        summary = RunSummary(
+            outcome=outcome,
+            attempts=len(round_attempts),
+            code=last.code if last else "",
+            tests_passed=last.tests_passed if last else None,
+            tests_total=last.tests_total if last else None,
+        )
 
         # 5. The outcome: a reflection on success, a summary (or hand-off) on failure.
         if outcome == "success" and self._reflect_on_success:
             reflection: CreateResult | None = None
-            async for item in self._generate(cancellation_token, purpose="reflection"):
+            context = list(await self._model_context.get_messages())
+            async for item in self._generate(cancellation_token, messages=context, purpose="reflection"):
                 if isinstance(item, CreateResult):
                     reflection = item
                 else:
@@ -422,37 +429,19 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
     # ----------------------------------------------------------------- steps
 
     async def _decide(
-        self, n: int, attempt: Attempt, cancellation_token: CancellationToken
+        self, n: int, attempt: Attempt, client: ChatCompletionClient, cancellation_token: CancellationToken
     ) -> tuple[ThoughtEvent, bool, RequestUsage]:
-        """Make the retry decision, record it on ``attempt`` and in the context; say whether to go on."""
-        decided = await decide_retry(
-            self._client,
-            [*self._system_messages, *await self._model_context.get_messages()],
-            cancellation_token=cancellation_token,
-        )
-        usage = RequestUsage(prompt_tokens=0, completion_tokens=0)
-        for call_usage in decided.usage:
-            usage = add_usage(usage, call_usage)
+        """Make the retry decision with ``client`` and record it on ``attempt``; say whether to go on.
+        The reason enters the context only if the strategy shares it, or to say why the round stops."""
+        messages = [*self._system_messages, *await self._model_context.get_messages()]
+        decided = await decide_retry(client, messages, cancellation_token=cancellation_token)
         attempt.retry, attempt.reason = decided.decision.retry, decided.decision.reason
         going_on = attempt.retry or not self._stop_on_decision
-        await self._model_context.add_message(
-            UserMessage(content=feedback.decision_note(going_on, attempt.reason), source=self.name)
-        )
-        verb = "retry" if attempt.retry else "stop"
-        if going_on and not attempt.retry:
-            verb = "stop (overruled: stop_on_decision is off and attempts remain)"
-        event = ThoughtEvent(
-            content=f"Retry decision after attempt {n + 1}: {verb}. {attempt.reason}",
-            source=self.name,
-            metadata={
-                "kind": "retry_decision",
-                "retry": str(attempt.retry).lower(),
-                "reason": attempt.reason,
-                "fell_back": str(decided.fell_back).lower(),
-                "continues": str(going_on).lower(),
-            },
-        )
-        return event, going_on, usage
+        if self._strategy.share_reason or not going_on:
+            note = feedback.decision_note(going_on, attempt.reason)
+            await self._model_context.add_message(UserMessage(content=note, source=self.name))
+        event = decided.event(n, going_on=going_on, shared=self._strategy.share_reason, source=self.name)
+        return event, going_on, decided.total_usage()
 
     async def _add_incoming(self, messages: Sequence[BaseChatMessage]) -> None:
         """Add each incoming message to the context exactly once (hand-off context included)."""
@@ -466,61 +455,33 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             await self._model_context.add_message(message.to_model_message())
 
     async def _generate(
-        self, cancellation_token: CancellationToken, *, purpose: Purpose = "code generation"
+        self,
+        cancellation_token: CancellationToken,
+        *,
+        messages: Sequence[LLMMessage],
+        client: ChatCompletionClient | None = None,
+        plan: AttemptPlan | None = None,
+        purpose: Purpose = "code generation",
     ) -> AsyncGenerator[CreateResult | ModelClientStreamingChunkEvent, None]:
-        messages: list[LLMMessage] = [*self._system_messages, *await self._model_context.get_messages()]
-        kind = purpose
+        model = client or self._client
+        prompt: list[LLMMessage] = [*self._system_messages, *messages]
+        extra = sampling_args(model, plan.temperature, plan.seed) if plan is not None else {}
         if not self._model_client_stream:
-            yield await call_model(self._client, messages, purpose=kind, cancellation_token=cancellation_token)
+            yield await call_model(
+                model, prompt, purpose=purpose, cancellation_token=cancellation_token, extra_args=extra
+            )
             return
-        async for chunk in stream_model(self._client, messages, purpose=kind, cancellation_token=cancellation_token):
+        async for chunk in stream_model(
+            model, prompt, purpose=purpose, cancellation_token=cancellation_token, extra_args=extra
+        ):
             if isinstance(chunk, CreateResult):
                 yield chunk
             else:
                 yield ModelClientStreamingChunkEvent(content=chunk, source=self.name)
 
     async def _execute(self, blocks: list[CodeBlock], cancellation_token: CancellationToken) -> CodeResult:
-        """Run blocks, after the approval function (if any) has agreed."""
-        if self._approval_func is not None:
-            request = ApprovalRequest(
-                code=format_code_blocks(blocks), context=list(await self._model_context.get_messages())
-            )
-            if iscoroutinefunction(self._approval_func):
-                answer: ApprovalResponse = await cast(AsyncApprovalFunc, self._approval_func)(request)
-            else:
-                answer = cast(SyncApprovalFunc, self._approval_func)(request)
-            if not answer.approved:
-                return CodeResult(exit_code=1, output=f"Code execution was not approved. Reason: {answer.reason}")
-        # Upstream executors link the token only to starting the process, so a cancel would wait for the
-        # timeout. Linking the whole call makes any executor stop at once; some swallow the cancel and
-        # return a result, so the token is checked again afterwards.
-        task = asyncio.ensure_future(
-            self._code_executor.execute_code_blocks(blocks, cancellation_token=cancellation_token)
-        )
-        cancellation_token.link_future(task)
-        result = await task
-        if cancellation_token.is_cancelled():
-            raise asyncio.CancelledError("The run was cancelled during code execution.")
-        return result
-
-    def _classify_unusable(self, found: ExtractedCode, content: str, finish_reason: str) -> AttemptKind | None:
-        if found.unterminated or (finish_reason == "length" and not found.blocks):
-            return "truncated"
-        if found.blocks:
-            return None
-        if found.unsupported:
-            return "unsupported_language"
-        lowered = content.lower()
-        if len(content) < 800 and any(marker in lowered for marker in _DECLINE_MARKERS):
-            return "declined"
-        return "no_code"
-
-    def _unusable_note(self, kind: AttemptKind, found: ExtractedCode) -> str:
-        if kind == "truncated":
-            return feedback.truncated_note()
-        if kind == "unsupported_language":
-            return feedback.unsupported_note(found.unsupported, self._languages)
-        return feedback.no_code_note(self._languages)
+        context = list(await self._model_context.get_messages()) if self._approval_func is not None else []
+        return await run_approved(self._code_executor, blocks, cancellation_token, self._approval_func, context)
 
     def _record(self, attempt: Attempt, round_attempts: list[Attempt]) -> None:
         # The same object goes in both lists, so a decision set later shows in the history too.
@@ -581,10 +542,13 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             max_output_chars=self._max_output_chars,
             default_language=self._default_language,
             stop_on_decision=self._stop_on_decision,
+            retry_model_client=self._retry_client.dump_component() if self._retry_client is not None else None,
+            retry_strategy=self._strategy.dump_component(),
         )
 
     @classmethod
     def _from_config(cls, config: SelfDebuggingCodeExecutorAgentConfig) -> Self:  # type: ignore[override]
+        components = {"name", "code_executor", "model_client", "model_context", "retry_model_client", "retry_strategy"}
         return cls(
             config.name,
             CodeExecutor.load_component(config.code_executor),
@@ -592,18 +556,9 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             model_context=(
                 ChatCompletionContext.load_component(config.model_context) if config.model_context else None
             ),
-            model_client_stream=config.model_client_stream,
-            max_retries_on_error=config.max_retries_on_error,
-            description=config.description,
-            system_message=config.system_message,
-            sources=config.sources,
-            supported_languages=config.supported_languages,
-            tests=config.tests,
-            tests_language=config.tests_language,
-            show_tests=config.show_tests,
-            handoff_target=config.handoff_target,
-            reflect_on_success=config.reflect_on_success,
-            max_output_chars=config.max_output_chars,
-            default_language=config.default_language,
-            stop_on_decision=config.stop_on_decision,
+            retry_model_client=(
+                ChatCompletionClient.load_component(config.retry_model_client) if config.retry_model_client else None
+            ),
+            retry_strategy=RetryStrategy.load_component(config.retry_strategy) if config.retry_strategy else None,
+            **config.model_dump(exclude=components),
         )

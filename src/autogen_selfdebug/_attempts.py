@@ -38,6 +38,11 @@ class Attempt(BaseModel):
     )
     retry: bool | None = Field(default=None, description="The retry decision after this attempt, if one was made.")
     reason: str | None = None
+    move: str = Field(default="first", description="What the attempt saw: first, repair or restart.")
+    model: str = Field(default="", description="The model that wrote it.")
+    temperature: float | None = Field(default=None, description="Its sampling temperature, if the agent set one.")
+    tests_passed: int | None = Field(default=None, description="Test asserts that passed, when they were counted.")
+    tests_total: int | None = Field(default=None, description="Test asserts counted.")
 
     @classmethod
     def from_blocks(cls, blocks: Sequence[CodeBlock], **fields: object) -> Attempt:
@@ -56,9 +61,14 @@ class RunSummary(BaseModel):
     outcome: Outcome
     attempts: int
     code: str = ""
+    tests_passed: int | None = None
+    tests_total: int | None = None
 
     def to_metadata(self) -> dict[str, str]:
-        return {"outcome": self.outcome, "attempts": str(self.attempts), "code": self.code}
+        data = {"outcome": self.outcome, "attempts": str(self.attempts), "code": self.code}
+        if self.tests_total is not None:
+            data["tests_passed"], data["tests_total"] = str(self.tests_passed or 0), str(self.tests_total)
+        return data
 
     @classmethod
     def from_metadata(cls, metadata: dict[str, str]) -> RunSummary | None:
@@ -70,5 +80,7 @@ class RunSummary(BaseModel):
                 "outcome": metadata["outcome"],
                 "attempts": metadata.get("attempts", "0"),
                 "code": metadata.get("code", ""),
+                "tests_passed": metadata.get("tests_passed"),
+                "tests_total": metadata.get("tests_total"),
             }
         )

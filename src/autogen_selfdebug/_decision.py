@@ -13,12 +13,14 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
+from autogen_agentchat.messages import ThoughtEvent
 from autogen_core import CancellationToken
 from autogen_core.models import AssistantMessage, ChatCompletionClient, LLMMessage, RequestUsage, UserMessage
 from pydantic import BaseModel, Field, ValidationError
 
-from ._model_call import call_model
+from ._model_call import add_usage, call_model
 
 __all__ = ["DEFAULT_DECISION", "DecisionResult", "RetryDecision", "decide_retry"]
 
@@ -31,6 +33,10 @@ class RetryDecision(BaseModel):
 
     reason: str = Field(description="One or two sentences: the cause of the failure and the concrete fix.")
     retry: bool = Field(description="true if a corrected program could pass; false only if no program can.")
+    approach: Literal["repair", "restart"] = Field(
+        default="repair",
+        description="repair: change the failed program; restart: write a new program from scratch.",
+    )
 
 
 DEFAULT_DECISION = RetryDecision(
@@ -50,12 +56,38 @@ class DecisionResult:
     usage: list[RequestUsage] = field(default_factory=list[RequestUsage])
     fell_back: bool = False
 
+    def total_usage(self) -> RequestUsage:
+        total = RequestUsage(prompt_tokens=0, completion_tokens=0)
+        for usage in self.usage:
+            total = add_usage(total, usage)
+        return total
+
+    def event(self, n: int, *, going_on: bool, shared: bool, source: str) -> ThoughtEvent:
+        """The decision after attempt ``n`` (0-based) as an event; ``going_on`` says whether the round goes on."""
+        verb = "retry" if self.decision.retry else "stop"
+        if going_on and not self.decision.retry:
+            verb = "stop (overruled: stop_on_decision is off and attempts remain)"
+        return ThoughtEvent(
+            content=f"Retry decision after attempt {n + 1}: {verb}. {self.decision.reason}",
+            source=source,
+            metadata={
+                "kind": "retry_decision",
+                "retry": str(self.decision.retry).lower(),
+                "reason": self.decision.reason,
+                "approach": self.decision.approach,
+                "fell_back": str(self.fell_back).lower(),
+                "continues": str(going_on).lower(),
+                "shared": str(shared).lower(),
+            },
+        )
+
 
 def _prompt(schema_in_prompt: bool) -> str:
     prompt = (
         "Look at the error output above. In reason, name the cause of the failure and the change that fixes it, "
         "in one or two sentences. Set retry to true if a corrected program could pass, and to false only if no "
-        "program can (for example, it needs a service or a file that does not exist here)."
+        "program can (for example, it needs a service or a file that does not exist here). Set approach to "
+        '"restart" if the program is wrong in its approach and should be written again from scratch, else "repair".'
     )
     if schema_in_prompt:
         schema = json.dumps(RetryDecision.model_json_schema())

@@ -10,15 +10,40 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._attempts import Attempt
+from ._attempts import Attempt, AttemptKind
+from ._code_blocks import ExtractedCode
+from ._test_report import render_report
+from ._tracebacks import trim_traceback
 from ._verification import CheckResult
 
 __all__ = [
     "DEFAULT_MAX_OUTPUT_CHARS",
+    "classify_reply",
     "execution_feedback",
     "failure_summary",
+    "restart_digest",
     "truncate_output",
+    "unusable_note",
 ]
+
+# Replies with no code that say the task cannot be done end the run instead of being retried.
+_DECLINE_MARKERS = (
+    "not supported",
+    "cannot help",
+    "can't help",
+    "cannot assist",
+    "can't assist",
+    "unable to help",
+    "unable to assist",
+    "i cannot do",
+    "i can't do",
+    "i won't",
+    "i will not",
+    "i'm sorry, but",
+    "i am sorry, but",
+    "not possible to",
+    "is impossible",
+)
 
 DEFAULT_MAX_OUTPUT_CHARS = 4000
 """Default size of execution output stored in the context: about 1,000 tokens, head and tail kept."""
@@ -41,26 +66,39 @@ def truncate_output(text: str, max_chars: int = DEFAULT_MAX_OUTPUT_CHARS) -> str
     return f"{text[:head]}\n[... {cut} characters cut ...]\n{text[-tail:]}"
 
 
-def _section(title: str, exit_code: int, output: str, max_chars: int) -> str:
-    body = truncate_output(output.strip(), max_chars) or "(no output)"
-    return f"{title} (exit code {exit_code}):\n{body}"
+def _section(title: str, exit_code: int | None, output: str, max_chars: int) -> str:
+    body = truncate_output(trim_traceback(output).strip(), max_chars) or "(no output)"
+    return f"{title}:\n{body}" if exit_code is None else f"{title} (exit code {exit_code}):\n{body}"
 
 
 def execution_feedback(check: CheckResult, *, max_chars: int = DEFAULT_MAX_OUTPUT_CHARS) -> str:
-    """What the model sees after its code ran: verdict, exit codes, bounded output and test results."""
+    """What the model sees after its code ran: the verdict, the program's output once, and the tests'
+    results (each failing assert's call, expected and actual values when they were counted), with
+    library frames cut from tracebacks and every part bounded."""
     if check.status == "executor_error":
         failed = check.tests or check.program
         return f"The code could not be run: the sandbox failed.\n{truncate_output(failed.output, max_chars)}"
 
     budget = max_chars if check.tests is None else max_chars // 2
-    parts = [_section("Program output", check.program.exit_code, check.program.output, budget)]
-    if check.tests is not None:
+    program_exit = None if check.tests is not None else check.program.exit_code
+    parts = [_section("Program output", program_exit, check.program.output, budget)]
+    report = check.report
+    if check.tests is not None and report is not None:
+        parts.append(render_report(report, max_chars=budget))
+        if check.tests.output.strip() and not check.passed:
+            parts.append(_section("Other test output", None, check.tests.output, budget // 2))
+    elif check.tests is not None:
         parts.append(_section("Test output", check.tests.exit_code, check.tests.output, budget))
 
     if check.status == "passed":
         verdict = "The code ran successfully." if check.tests is None else "The code ran and all tests passed."
     elif check.status == "program_failed":
         verdict = "The code failed: it exited with a non-zero exit code."
+    elif report is not None and report.failed:
+        verdict = (
+            f"The code ran, but {report.failed} of {report.total} test asserts failed. "
+            "The tests are fixed: change the code, not the tests."
+        )
     else:
         verdict = "The code ran, but the tests failed. The tests are fixed: change the code, not the tests."
     return "\n\n".join([verdict, *parts])
@@ -106,10 +144,46 @@ def unsupported_note(found: Sequence[str], languages: Sequence[str]) -> str:
     )
 
 
+def classify_reply(found: ExtractedCode, content: str, finish_reason: str) -> AttemptKind | None:
+    """``None`` for a reply with runnable code; otherwise why it cannot run (or that it declines)."""
+    if found.unterminated or (finish_reason == "length" and not found.blocks):
+        return "truncated"
+    if found.blocks:
+        return None
+    if found.unsupported:
+        return "unsupported_language"
+    lowered = content.lower()
+    if len(content) < 800 and any(marker in lowered for marker in _DECLINE_MARKERS):
+        return "declined"
+    return "no_code"
+
+
+def unusable_note(kind: AttemptKind, found: ExtractedCode, languages: Sequence[str]) -> str:
+    """The corrective note for a reply that could not run."""
+    if kind == "truncated":
+        return truncated_note()
+    if kind == "unsupported_language":
+        return unsupported_note(found.unsupported, languages)
+    return no_code_note(languages)
+
+
+_DIGEST_CHARS = 1500
+
+
+def restart_digest(failed: int, last_feedback: str) -> str:
+    """What a restarted attempt sees instead of the failed history: that it failed, and how, without its code."""
+    return (
+        f"{failed} earlier attempt(s) at this task failed. Their code is not shown: write a new program from "
+        "scratch rather than patching an old one.\n\nWhat was reported on the last attempt:\n"
+        f"{truncate_output(last_feedback.strip(), _DIGEST_CHARS)}\n\n"
+        "Reply with the complete program in a single fenced code block."
+    )
+
+
 def repeated_code_note(index: int) -> str:
     """Small models often resend the code that just failed; say so, so the next reply changes something."""
     return (
-        f"This is exactly the code of attempt {index + 1}, which failed the same way. "
+        f"This is exactly the code of attempt {index + 1}, which already failed, so it was not run again. "
         "Do not send it again: change the code to fix the error above."
     )
 

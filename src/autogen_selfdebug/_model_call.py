@@ -8,8 +8,9 @@ failure into a :class:`ModelCallError` that says which call failed.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncGenerator, Sequence
-from typing import Literal
+import weakref
+from collections.abc import AsyncGenerator, Mapping, Sequence
+from typing import Any, Literal
 
 from autogen_agentchat.utils import remove_images
 from autogen_core import CancellationToken
@@ -18,9 +19,49 @@ from pydantic import BaseModel
 
 from ._errors import ModelCallError
 
-__all__ = ["Purpose", "add_usage", "call_model", "stream_model"]
+__all__ = ["Purpose", "add_usage", "call_model", "model_label", "sampling_args", "stream_model"]
 
 Purpose = Literal["code generation", "retry decision", "reflection"]
+
+# Reasoning models reject temperature and seed; their families start with these.
+_NO_SAMPLING_FAMILIES = ("o1", "o3", "o4", "gpt-5", "r1")
+# Clients whose server refused a temperature once: later calls leave it out.
+_refused_sampling: weakref.WeakSet[ChatCompletionClient] = weakref.WeakSet()
+
+
+def sampling_args(client: ChatCompletionClient, temperature: float | None, seed: int | None) -> dict[str, Any]:
+    """``extra_create_args`` for one call's temperature and seed, or none for models that take neither."""
+    family = str(client.model_info.get("family", "")).lower()
+    if client in _refused_sampling or family.startswith(_NO_SAMPLING_FAMILIES):
+        return {}
+    args: dict[str, Any] = {}
+    if temperature is not None:
+        args["temperature"] = temperature
+    if seed is not None:
+        args["seed"] = seed
+    return args
+
+
+def model_label(client: ChatCompletionClient) -> str:
+    """A short name for a client, for events and people: its model spec or model name."""
+    try:
+        config = client.dump_component().config
+    except Exception:  # not serialisable: the class name still says what it is
+        return type(client).__name__
+    for key in ("spec", "model"):
+        value = config.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return type(client).__name__
+
+
+def _refuses_sampling(error: Exception, extra_args: Mapping[str, Any]) -> bool:
+    text = str(error).lower()
+    return (
+        bool(extra_args)
+        and ("temperature" in text or "seed" in text)
+        and ("unsupported" in text or "not support" in text)
+    )
 
 
 def _prepare(client: ChatCompletionClient, messages: Sequence[LLMMessage]) -> list[LLMMessage]:
@@ -40,12 +81,25 @@ async def call_model(
     purpose: Purpose,
     cancellation_token: CancellationToken,
     json_output: bool | type[BaseModel] | None = None,
+    extra_args: Mapping[str, Any] | None = None,
 ) -> CreateResult:
-    """``client.create`` with the token, image handling and a clear error."""
+    """``client.create`` with the token, image handling and a clear error.
+
+    ``extra_args`` (from :func:`sampling_args`) are dropped, and remembered as refused for this
+    client, if the server says it does not support them.
+    """
+    prepared = _prepare(client, messages)
+    extra = dict(extra_args or {})
     try:
-        return await client.create(
-            _prepare(client, messages), json_output=json_output, cancellation_token=cancellation_token
-        )
+        try:
+            return await client.create(
+                prepared, json_output=json_output, extra_create_args=extra, cancellation_token=cancellation_token
+            )
+        except Exception as error:
+            if not _refuses_sampling(error, extra) or cancellation_token.is_cancelled():
+                raise
+            _refused_sampling.add(client)
+            return await client.create(prepared, json_output=json_output, cancellation_token=cancellation_token)
     except (asyncio.CancelledError, KeyboardInterrupt):
         raise
     except Exception as error:
@@ -60,10 +114,13 @@ async def stream_model(
     *,
     purpose: Purpose,
     cancellation_token: CancellationToken,
+    extra_args: Mapping[str, Any] | None = None,
 ) -> AsyncGenerator[str | CreateResult, None]:
     """``client.create_stream``: yields text chunks, then the final :class:`CreateResult`."""
     try:
-        async for chunk in client.create_stream(_prepare(client, messages), cancellation_token=cancellation_token):
+        async for chunk in client.create_stream(
+            _prepare(client, messages), extra_create_args=dict(extra_args or {}), cancellation_token=cancellation_token
+        ):
             yield chunk
     except (asyncio.CancelledError, KeyboardInterrupt):
         raise

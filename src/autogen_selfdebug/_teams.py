@@ -30,7 +30,9 @@ __all__ = ["build_debugging_team", "last_run_summary", "person_prompt"]
 
 _ERROR_CHARS = 200
 _ERROR_WORDS = re.compile(r"error|exception|fail|assert|not found|not defined|denied|timed out|timeout", re.IGNORECASE)
-_SECTION_HEADER = re.compile(r"^(Program|Test) output \(exit code -?\d+\):$")
+_SECTION_HEADER = re.compile(
+    r"^((Program|Test|Other test) output( \(exit code -?\d+\))?:|Tests: \d+ of \d+ asserts passed\.)$"
+)
 
 # Each wrapped input function, mapped to the one it wraps, so building a second team with the same
 # UserProxyAgent replaces the prompt instead of wrapping it twice.
@@ -185,7 +187,9 @@ def _error_line(output: str) -> str:
     lines = [
         line.strip()
         for line in output.splitlines()
-        if line.strip() and not line.startswith("The code ") and not _SECTION_HEADER.match(line)
+        if line.strip()
+        and not line.startswith(("The code ", "This is exactly the code"))
+        and not _SECTION_HEADER.match(line)
     ]
     errors = [line for line in lines if _ERROR_WORDS.search(line)]
     return (errors or lines or [""])[-1]

@@ -1,9 +1,11 @@
 """Checking an attempt: run the generated code, then the tests the model cannot edit.
 
-An attempt passes only when the program exits with code 0 and, if tests were given, the tests
-also exit with code 0. The tests run after the program, in the same executor, appended to the
-program's source so they can call what it defines. The model never gets a chance to edit them:
-they come from the agent's configuration, not from the reply.
+An attempt passes only when the program and the tests, run after it in the same file, exit with
+code 0 (without tests, when the program does). The tests come from the agent's configuration, not
+from the reply, so the model cannot edit them. Program and tests run once, together: a marker line
+printed between them splits the output, so the program's output is shown once and a program that
+exits before its tests cannot pass. Python tests are instrumented (``_test_report``) to report
+every assert with its expected and actual values.
 """
 
 from __future__ import annotations
@@ -12,12 +14,27 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from inspect import iscoroutinefunction
+from typing import Literal, cast
 
+from autogen_agentchat.agents import ApprovalRequest, ApprovalResponse
+from autogen_agentchat.agents._code_executor_agent import ApprovalFuncType, AsyncApprovalFunc, SyncApprovalFunc
 from autogen_core import CancellationToken
 from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
+from autogen_core.models import LLMMessage
 
-__all__ = ["CheckResult", "CheckStatus", "Verifier"]
+from ._code_blocks import format_code_blocks
+from ._test_report import (
+    TestReport,
+    instrument_python_tests,
+    parse_report,
+    render_report,
+    split_output,
+    tests_start_line,
+)
+from ._tracebacks import final_error
+
+__all__ = ["CheckResult", "CheckStatus", "Verifier", "run_approved"]
 
 logger = logging.getLogger(__name__)
 
@@ -25,14 +42,24 @@ CheckStatus = Literal["passed", "program_failed", "tests_failed", "executor_erro
 
 ExecuteFn = Callable[[list[CodeBlock], CancellationToken], Awaitable[CodeResult]]
 
+_EXITED_EARLY = (
+    "The tests never ran: the program exited before reaching them. Remove any exit(), sys.exit() or "
+    "process.exit() call that runs when the program is loaded."
+)
+
 
 @dataclass
 class CheckResult:
-    """The outcome of running one attempt's code and its tests."""
+    """The outcome of running one attempt's code and its tests.
+
+    ``program`` holds the program's own output; ``tests`` the tests' output (harness lines removed)
+    and their exit code; ``report`` each Python assert's result, when the tests were instrumented.
+    """
 
     status: CheckStatus
     program: CodeResult
     tests: CodeResult | None = None
+    report: TestReport | None = None
 
     @property
     def passed(self) -> bool:
@@ -44,11 +71,31 @@ class CheckResult:
             return self.tests.exit_code
         return self.program.exit_code
 
+    def test_counts(self) -> tuple[int, int] | None:
+        """(asserts passed, asserts run), when the tests reported them."""
+        if self.report is None:
+            return None
+        return self.report.passed, self.report.total
+
+    def error_name(self) -> str | None:
+        """The class of the error that failed the attempt (``NameError``, ``TS2304``...), if one did."""
+        if self.report is not None:
+            for result in self.report.results:
+                if not result.passed and result.error:
+                    return result.error.split(":", 1)[0].strip()
+            if self.report.failed:
+                return "AssertionError"
+        failed = self.tests if self.tests is not None else self.program
+        return final_error(failed.output)
+
     def as_code_result(self) -> CodeResult:
         """One ``CodeResult`` holding the full program and test output, for ``CodeExecutionEvent``."""
         output = self.program.output
         if self.tests is not None:
-            output = f"{output.rstrip()}\n\n--- tests (exit code {self.tests.exit_code}) ---\n{self.tests.output}"
+            tests = self.tests.output
+            if self.report is not None:
+                tests = f"{render_report(self.report, max_chars=20_000)}\n{tests}".rstrip() + "\n"
+            output = f"{output.rstrip()}\n\n--- tests (exit code {self.tests.exit_code}) ---\n{tests}"
         exit_code = 0 if self.passed else (self.exit_code or 1)
         return CodeResult(exit_code=exit_code, output=output)
 
@@ -78,24 +125,53 @@ class Verifier:
         *,
         execute: ExecuteFn | None = None,
     ) -> CheckResult:
-        """Run ``blocks``, then the tests; an executor that raises counts as a failed run, not a crash."""
+        """Run ``blocks`` and the tests; an executor that raises counts as a failed run, not a crash."""
         run = execute or self._execute
-        program, raised = await self._run_safely(run, list(blocks), cancellation_token)
-        if raised:
-            return CheckResult(status="executor_error", program=program)
-        if program.exit_code != 0:
-            return CheckResult(status="program_failed", program=program)
-        if self._tests is None:
-            return CheckResult(status="passed", program=program)
+        blocks = list(blocks)
+        same = [b for b in blocks if b.language == self._tests_language]
+        program: CodeResult | None = None
+        # Blocks in another language than the tests' run on their own first; the rest run with the tests.
+        if self._tests is None or len(same) < len(blocks):
+            program, raised = await self._run_safely(run, blocks, cancellation_token)
+            if raised:
+                return CheckResult(status="executor_error", program=program)
+            if program.exit_code != 0:
+                return CheckResult(status="program_failed", program=program)
+            if self._tests is None:
+                return CheckResult(status="passed", program=program)
 
-        source = "\n\n".join(b.code.rstrip() for b in blocks if b.language == self._tests_language)
-        comment = "//" if self._tests_language in ("javascript", "typescript") else "#"
-        combined = f"{source}\n\n{comment} ---- tests (fixed; not part of the answer) ----\n{self._tests}"
-        test_blocks = [CodeBlock(code=combined, language=self._tests_language)]
-        tests, raised = await self._run_safely(run, test_blocks, cancellation_token)
+        assert self._tests is not None
+        source = "\n\n".join(b.code.rstrip() for b in same)
+        combined = (
+            f"{source}\n\n{self._comment()} ---- tests (fixed; not part of the answer) ----\n{self._harness(source)}"
+        )
+        result, raised = await self._run_safely(
+            run, [CodeBlock(code=combined, language=self._tests_language)], cancellation_token
+        )
         if raised:
-            return CheckResult(status="executor_error", program=program, tests=tests)
-        return CheckResult(status="passed" if tests.exit_code == 0 else "tests_failed", program=program, tests=tests)
+            return CheckResult(status="executor_error", program=program or result)
+        before, after = split_output(result.output)
+        if program is None:
+            program = CodeResult(exit_code=result.exit_code if after is None else 0, output=before)
+        if after is None:
+            if result.exit_code != 0:
+                return CheckResult(status="program_failed", program=program)
+            return CheckResult(
+                status="tests_failed", program=program, tests=CodeResult(exit_code=1, output=_EXITED_EARLY)
+            )
+        remaining, report = parse_report(after)
+        tests = CodeResult(exit_code=result.exit_code, output=remaining)
+        status: CheckStatus = "passed" if result.exit_code == 0 else "tests_failed"
+        return CheckResult(status=status, program=program, tests=tests, report=report)
+
+    def _comment(self) -> str:
+        return "//" if self._tests_language in ("javascript", "typescript") else "#"
+
+    def _harness(self, source: str) -> str:
+        assert self._tests is not None
+        if self._tests_language == "python":
+            return instrument_python_tests(self._tests, program_lines=len(source.splitlines()))
+        return f"{tests_start_line(self._tests_language)}\n{self._tests}"
 
     async def _execute(self, blocks: list[CodeBlock], cancellation_token: CancellationToken) -> CodeResult:
         return await self._executor.execute_code_blocks(blocks, cancellation_token=cancellation_token)
@@ -114,3 +190,30 @@ class Verifier:
                 raise asyncio.CancelledError() from error
             logger.warning("Code executor raised %s: %s", type(error).__name__, error)
             return CodeResult(exit_code=1, output=f"The code executor raised {type(error).__name__}: {error}"), True
+
+
+async def run_approved(
+    executor: CodeExecutor,
+    blocks: list[CodeBlock],
+    cancellation_token: CancellationToken,
+    approval_func: ApprovalFuncType | None,
+    context: list[LLMMessage],
+) -> CodeResult:
+    """Run blocks once ``approval_func`` (if any) agrees; a refusal is a failed run that says why."""
+    if approval_func is not None:
+        request = ApprovalRequest(code=format_code_blocks(blocks), context=context)
+        if iscoroutinefunction(approval_func):
+            answer: ApprovalResponse = await cast(AsyncApprovalFunc, approval_func)(request)
+        else:
+            answer = cast(SyncApprovalFunc, approval_func)(request)
+        if not answer.approved:
+            return CodeResult(exit_code=1, output=f"Code execution was not approved. Reason: {answer.reason}")
+    # Upstream executors link the token only to starting the process, so a cancel would wait for the
+    # timeout. Linking the whole call makes any executor stop at once; some swallow the cancel and
+    # return a result, so the token is checked again afterwards.
+    task = asyncio.ensure_future(executor.execute_code_blocks(blocks, cancellation_token=cancellation_token))
+    cancellation_token.link_future(task)
+    result = await task
+    if cancellation_token.is_cancelled():
+        raise asyncio.CancelledError("The run was cancelled during code execution.")
+    return result

@@ -18,14 +18,14 @@ pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("require_docker")]
 DRIVER = """
 import sys
 from autogen_ext.models.replay import ReplayChatCompletionClient
-from autogen_selfdebug import _cli
-from autogen_selfdebug._models import ModelSpec, ResolvedModel
+from autogen_selfdebug import ModelSpec, ResolvedModel
+from autogen_selfdebug.cli import _main as cli_main
 
 reply = "```python\\nimport time\\nprint('sleeping', flush=True)\\ntime.sleep(120)\\n```"
 def fake(spec=None, **_):
     return ResolvedModel(client=ReplayChatCompletionClient([reply]), spec=ModelSpec(kind="local"), description="x")
-_cli.resolve_model = fake
-sys.exit(_cli.main(["fix", sys.argv[1], "--executor", "docker", "--max-attempts", "1"]))
+cli_main.resolve_model = fake
+sys.exit(cli_main.main(["fix", sys.argv[1], "--executor", "docker", "--max-attempts", "1"]))
 """
 
 

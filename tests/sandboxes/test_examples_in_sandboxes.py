@@ -13,8 +13,7 @@ from autogen_agentchat.messages import CodeExecutionEvent
 from autogen_core.code_executor import CodeExecutor
 
 from autogen_selfdebug import RunSummary, SelfDebuggingCodeExecutorAgent, create_sandbox
-from autogen_selfdebug._examples import EXAMPLES, BrokenProgram
-from autogen_selfdebug._fix import fix_prompt
+from autogen_selfdebug.cli import EXAMPLES, BrokenProgram, fix_prompt
 from helpers import decision, scripted
 
 FIXES = {

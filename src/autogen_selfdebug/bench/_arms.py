@@ -1,10 +1,13 @@
-"""The arms: one generation (single shot), upstream ``CodeExecutorAgent``, and ours, twice.
+"""The arms: single shot, upstream ``CodeExecutorAgent``, ours with each retry strategy, and the cascade.
 
-``ours`` honours the model's "stop" decisions; ``ours_keep_going`` is ours with
-``stop_on_decision=False``, the setting the command line uses for small local models, which say
-"stop" too eagerly. Everything else about the two is the same.
+* ``single_shot``: one generation, one run; ``single_shot_retry_model`` the same on the retry
+  model, so that a cascade's gain is not simply "use the bigger model";
+* ``autogen``: upstream ``CodeExecutorAgent`` with ``max_retries_on_error = k - 1``;
+* ``ours_repair``, ``ours_restart``, ``ours``: our agent with ``RetryStrategy("repair")``,
+  ``RetryStrategy("restart")`` and the default adaptive policy;
+* ``cascade``: ours (adaptive) with the retry model as ``retry_model_client``.
 
-Every arm gets the same model client (wrapped by the caller to count calls), a fresh local
+Every arm gets the same model clients (wrapped by the caller to count calls), a fresh local
 sandbox of its own, and the same task text. The arms that cannot run tests separately get the
 visible tests written into the task; ours gets them as ``tests=``. No arm gets the hidden tests:
 grading happens after the arm returns, in ``_humaneval.grade``.
@@ -23,14 +26,32 @@ from autogen_core import CancellationToken
 from autogen_core.code_executor import CodeBlock
 from autogen_core.models import ChatCompletionClient, LLMMessage, SystemMessage, UserMessage
 
-from .. import RunSummary, SelfDebuggingCodeExecutorAgent, extract_code_blocks, normalize_language
+from .. import (
+    RetryStrategy,
+    RunSummary,
+    SelfDebuggingCodeExecutorAgent,
+    StrategyMode,
+    extract_code_blocks,
+    normalize_language,
+)
 from ..sandboxes import LocalSandbox
-from ._humaneval import Problem, task_text
 
-__all__ = ["ARMS", "ArmName", "ArmOutcome", "ArmSettings", "run_arm"]
+__all__ = ["ARMS", "RETRY_MODEL_ARMS", "ArmName", "ArmOutcome", "ArmSettings", "Job", "Models", "run_arm"]
 
-ArmName = Literal["single_shot", "autogen", "ours", "ours_keep_going"]
-ARMS: tuple[ArmName, ...] = ("single_shot", "autogen", "ours", "ours_keep_going")
+ArmName = Literal["single_shot", "autogen", "ours_repair", "ours_restart", "ours", "cascade", "single_shot_retry_model"]
+ARMS: tuple[ArmName, ...] = (
+    "single_shot",
+    "autogen",
+    "ours_repair",
+    "ours_restart",
+    "ours",
+    "cascade",
+    "single_shot_retry_model",
+)
+RETRY_MODEL_ARMS: tuple[ArmName, ...] = ("cascade", "single_shot_retry_model")
+"""The arms that need ``--retry-model``."""
+
+_STRATEGIES: dict[str, StrategyMode] = {"ours_repair": "repair", "ours_restart": "restart", "ours": "adaptive"}
 
 Verdict = Literal["success", "failure", "no_code", "error"]
 
@@ -39,11 +60,38 @@ _SINGLE_SHOT_SYSTEM = SelfDebuggingCodeExecutorAgent.DEFAULT_SYSTEM_MESSAGE.repl
 
 @dataclass(frozen=True)
 class ArmSettings:
-    """What every arm shares: the attempt budget ``k`` and the sandbox time limit."""
+    """What every arm shares: the attempt budget ``k``, the sandbox time limit, and whether our agent
+    honours "stop" decisions (the command line's rule: only for hosted models)."""
 
     attempts: int = 4
     exec_timeout: int = 10
     reflect: bool = False
+    stop_on_decision: bool = True
+
+
+@dataclass(frozen=True)
+class Job:
+    """One task as every arm is given it.
+
+    Attributes:
+        task_id: The HumanEval task (for the bug-fix benchmark, the task the bug was put in).
+        task: The task for our agent, which gets the visible tests separately as ``tests``.
+        task_with_tests: The task with the visible tests written in, for the arms that cannot run tests.
+        tests: The visible tests.
+    """
+
+    task_id: str
+    task: str
+    task_with_tests: str
+    tests: str | None
+
+
+@dataclass(frozen=True)
+class Models:
+    """The main model and, for the cascade arms, the retry model."""
+
+    main: ChatCompletionClient
+    retry: ChatCompletionClient | None = None
 
 
 @dataclass(frozen=True)
@@ -56,14 +104,21 @@ class ArmOutcome:
     error: str | None = None
 
 
-async def run_arm(arm: ArmName, problem: Problem, client: ChatCompletionClient, settings: ArmSettings) -> ArmOutcome:
-    """Run one arm on one problem. An exception inside the arm is recorded, not raised."""
+async def run_arm(arm: ArmName, job: Job, models: Models, settings: ArmSettings) -> ArmOutcome:
+    """Run one arm on one job. An exception inside the arm is recorded, not raised."""
+    if arm in RETRY_MODEL_ARMS and models.retry is None:
+        raise ValueError(f"The {arm} arm needs a retry model (--retry-model).")
     async with LocalSandbox(timeout=settings.exec_timeout) as sandbox:
         if arm == "single_shot":
-            return await _single_shot(problem, client, sandbox)
+            return await _single_shot(job, models.main, sandbox)
+        if arm == "single_shot_retry_model":
+            assert models.retry is not None
+            return await _single_shot(job, models.retry, sandbox)
         if arm == "autogen":
-            return await _autogen(problem, client, sandbox, settings)
-        return await _ours(problem, client, sandbox, settings, stop_on_decision=arm == "ours")
+            return await _autogen(job, models.main, sandbox, settings)
+        retry_client = models.retry if arm == "cascade" else None
+        strategy = RetryStrategy(_STRATEGIES.get(arm, "adaptive"))
+        return await _ours(job, models.main, sandbox, settings, strategy=strategy, retry_client=retry_client)
 
 
 def python_code(blocks: Sequence[CodeBlock]) -> str:
@@ -71,11 +126,11 @@ def python_code(blocks: Sequence[CodeBlock]) -> str:
     return "\n\n".join(b.code for b in blocks if normalize_language(b.language or "python") == "python")
 
 
-async def _single_shot(problem: Problem, client: ChatCompletionClient, sandbox: LocalSandbox) -> ArmOutcome:
+async def _single_shot(job: Job, client: ChatCompletionClient, sandbox: LocalSandbox) -> ArmOutcome:
     """One generation and one execution; no retries, no decisions, no reflection."""
     messages: list[LLMMessage] = [
         SystemMessage(content=_SINGLE_SHOT_SYSTEM),
-        UserMessage(content=task_text(problem, with_tests=True), source="user"),
+        UserMessage(content=job.task_with_tests, source="user"),
     ]
     try:
         result = await client.create(messages)
@@ -89,9 +144,7 @@ async def _single_shot(problem: Problem, client: ChatCompletionClient, sandbox: 
     return ArmOutcome(code=code, attempts=1, verdict="success" if run.exit_code == 0 else "failure")
 
 
-async def _autogen(
-    problem: Problem, client: ChatCompletionClient, sandbox: LocalSandbox, settings: ArmSettings
-) -> ArmOutcome:
+async def _autogen(job: Job, client: ChatCompletionClient, sandbox: LocalSandbox, settings: ArmSettings) -> ArmOutcome:
     """Upstream ``CodeExecutorAgent`` with ``max_retries_on_error = k - 1``; its final code is the
     last ``CodeGenerationEvent`` that carried code."""
     with warnings.catch_warnings():
@@ -99,7 +152,7 @@ async def _autogen(
         agent = CodeExecutorAgent("coder", sandbox, model_client=client, max_retries_on_error=settings.attempts - 1)
     code, attempts, last_exit = "", 0, None
     try:
-        async for item in agent.run_stream(task=task_text(problem, with_tests=True)):
+        async for item in agent.run_stream(task=job.task_with_tests):
             if isinstance(item, CodeGenerationEvent) and item.code_blocks:
                 code, attempts = python_code(item.code_blocks), attempts + 1
             elif isinstance(item, CodeExecutionEvent):
@@ -114,26 +167,28 @@ async def _autogen(
 
 
 async def _ours(
-    problem: Problem,
+    job: Job,
     client: ChatCompletionClient,
     sandbox: LocalSandbox,
     settings: ArmSettings,
     *,
-    stop_on_decision: bool,
+    strategy: RetryStrategy,
+    retry_client: ChatCompletionClient | None,
 ) -> ArmOutcome:
     """``SelfDebuggingCodeExecutorAgent`` with k attempts and the visible tests as ``tests=``."""
-    tests = problem.visible_tests or None
     agent = SelfDebuggingCodeExecutorAgent(
         "coder",
         sandbox,
         model_client=client,
         max_retries_on_error=settings.attempts - 1,
-        tests=tests,
+        tests=job.tests or None,
         reflect_on_success=settings.reflect,
-        stop_on_decision=stop_on_decision,
+        stop_on_decision=settings.stop_on_decision,
+        retry_model_client=retry_client,
+        retry_strategy=strategy,
     )
     try:
-        result = await agent.run(task=task_text(problem, with_tests=False))
+        result = await agent.run(task=job.task)
     except Exception as error:  # e.g. ModelCallError: recorded as this arm's failure
         attempts = len(agent.attempts) or 1
         return ArmOutcome(code="", attempts=attempts, verdict="error", error=f"{type(error).__name__}: {error}")

@@ -8,6 +8,8 @@ way for every arm.
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import AsyncGenerator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -24,7 +26,35 @@ from autogen_core.models import (
 from autogen_core.tools import Tool, ToolSchema
 from pydantic import BaseModel
 
-__all__ = ["CallRecord", "CountingChatCompletionClient", "message_text"]
+__all__ = ["CallCache", "CallRecord", "CountingChatCompletionClient", "message_text"]
+
+
+class CallCache:
+    """Replies to identical calls, shared between the arms of one task, with the time each took.
+
+    Our arms start with the same greedy call (same prompt, temperature and seed), so on a 2-core
+    machine paying for it once per arm would only add noise and hours. A hit returns the stored
+    reply, and :class:`CountingChatCompletionClient` still counts its call and tokens and adds the
+    stored seconds to :attr:`CountingChatCompletionClient.saved_seconds`, so every arm's cost is
+    reported as if it had made the call itself.
+    """
+
+    def __init__(self) -> None:
+        self._replies: dict[str, tuple[CreateResult, float]] = {}
+
+    @staticmethod
+    def key(
+        messages: Sequence[LLMMessage], json_output: bool | type[BaseModel] | None, extra: Mapping[str, Any]
+    ) -> str:
+        schema = json_output.__name__ if isinstance(json_output, type) else json_output
+        sent = [m.model_dump(mode="json") for m in messages]
+        return json.dumps([sent, schema, dict(extra)], sort_keys=True, default=str)
+
+    def get(self, key: str) -> tuple[CreateResult, float] | None:
+        return self._replies.get(key)
+
+    def put(self, key: str, result: CreateResult, seconds: float) -> None:
+        self._replies[key] = (result, seconds)
 
 
 @dataclass
@@ -46,6 +76,7 @@ class _Totals:
     calls: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    saved_seconds: float = 0.0
     records: list[CallRecord] = field(default_factory=list[CallRecord])
 
 
@@ -76,10 +107,16 @@ class CountingChatCompletionClient(ChatCompletionClient):
 
     component_type = "model"
 
-    def __init__(self, inner: ChatCompletionClient, *, record: bool = False) -> None:
+    def __init__(self, inner: ChatCompletionClient, *, record: bool = False, cache: CallCache | None = None) -> None:
         self._inner = inner
         self._record = record
+        self._cache = cache
         self._totals = _Totals()
+
+    @property
+    def saved_seconds(self) -> float:
+        """Seconds the cache saved: what the cached calls took when they were first made."""
+        return self._totals.saved_seconds
 
     @property
     def calls(self) -> int:
@@ -120,14 +157,23 @@ class CountingChatCompletionClient(ChatCompletionClient):
         cancellation_token: CancellationToken | None = None,
     ) -> CreateResult:
         record = self._start(messages, json_output)
-        result = await self._inner.create(
-            messages,
-            tools=tools,
-            tool_choice=tool_choice,
-            json_output=json_output,
-            extra_create_args=extra_create_args,
-            cancellation_token=cancellation_token,
-        )
+        key = CallCache.key(messages, json_output, extra_create_args) if self._cache is not None and not tools else ""
+        hit = self._cache.get(key) if self._cache is not None and key else None
+        if hit is not None:
+            result, seconds = hit
+            self._totals.saved_seconds += seconds
+        else:
+            started = time.perf_counter()
+            result = await self._inner.create(
+                messages,
+                tools=tools,
+                tool_choice=tool_choice,
+                json_output=json_output,
+                extra_create_args=extra_create_args,
+                cancellation_token=cancellation_token,
+            )
+            if self._cache is not None and key:
+                self._cache.put(key, result, time.perf_counter() - started)
         self._finish(record, result.usage)
         return result
 

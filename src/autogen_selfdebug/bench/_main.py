@@ -1,4 +1,4 @@
-"""The benchmark's command line: ``bench [fix-rate] [options]`` or ``bench overhead [--quick]``."""
+"""The benchmarks' command line: ``bench [fix-rate]``, ``bench fix`` or ``bench overhead [--quick]``."""
 
 from __future__ import annotations
 
@@ -17,10 +17,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ._overhead import run_overhead
 
             return asyncio.run(run_overhead(args[1:]))
-        if args and args[0] == "fix-rate":
-            args = args[1:]
         from ._fix_rate import run_fix_rate
 
+        if args and args[0] == "fix":
+            return asyncio.run(run_fix_rate(args[1:], "fix"))
+        if args and args[0] == "fix-rate":
+            args = args[1:]
         return asyncio.run(run_fix_rate(args))
     except KeyboardInterrupt:
         print("Interrupted; finished tasks are saved and a rerun resumes from them.", file=sys.stderr)

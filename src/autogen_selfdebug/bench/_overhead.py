@@ -41,7 +41,8 @@ LOOPS: tuple[Loop, ...] = ("ours", "autogen")
 ExecutorKind = Literal["noop", "local"]
 
 _INFO = ModelInfo(vision=False, function_calling=False, json_output=True, family="unknown", structured_output=True)
-_FAIL = "```python\nimport sys\nprint('boom')\nsys.exit(1)  # FAIL\n```"
+# Each failing attempt sends a different program: ours would not run (or decide on) a resent one.
+_FAIL = "```python\nimport sys\nprint('boom {n}')\nsys.exit(1)  # FAIL\n```"
 _PASS = "```python\nprint('ok')\n```"
 _RETRY = json.dumps({"retry": True, "reason": "The program exits with 1; print and exit normally instead."})
 _CHARS_PER_TOKEN = 4
@@ -96,7 +97,7 @@ def _script(loop: Loop, failures: int, *, then_pass: bool) -> list[str]:
     """Replies in call order: code, decision, code, ...; upstream also reflects at the end."""
     replies: list[str] = []
     for n in range(failures):
-        replies.append(_FAIL)
+        replies.append(_FAIL.format(n=n))
         if n < failures - 1 or then_pass:
             replies.append(_RETRY)
     if then_pass:

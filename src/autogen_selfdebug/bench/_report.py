@@ -9,7 +9,12 @@ from pathlib import Path
 
 from ._results import TaskRecord
 
-__all__ = ["ArmSummary", "markdown_report", "pass_rate_chart", "summarise"]
+__all__ = ["ArmSummary", "markdown_report", "pass_rate_chart", "split_of", "summarise"]
+
+
+def split_of(task_id: str) -> str:
+    """``tune`` for HumanEval/0-79, the split prompts and policies are tuned on; ``heldout`` for 80-163."""
+    return "tune" if int(task_id.rsplit("/", 1)[-1]) < 80 else "heldout"
 
 
 @dataclass
@@ -25,6 +30,8 @@ class ArmSummary:
     wall_seconds: float
     errors: int
     timeouts: int
+    claimed: int = 0
+    claimed_and_passed: int = 0
     attempts_histogram: Counter[int] = field(default_factory=Counter[int])
     solved_by_attempts: Counter[int] = field(default_factory=Counter[int])
 
@@ -37,6 +44,11 @@ class ArmSummary:
 
     def per_solved(self, total: float) -> float | None:
         return total / self.solved if self.solved else None
+
+    @property
+    def verdict_precision(self) -> float | None:
+        """How often the arm's own "success" survived the hidden tests."""
+        return self.claimed_and_passed / self.claimed if self.claimed else None
 
     def pass_rate_within(self, attempts: int) -> float:
         """Share of tasks whose final code passed the hidden tests after at most ``attempts`` attempts."""
@@ -65,6 +77,8 @@ def summarise(records: Sequence[TaskRecord], arms: Sequence[str]) -> list[ArmSum
             wall_seconds=sum(r.wall_seconds for r in mine),
             errors=sum(r.error is not None for r in mine),
             timeouts=sum(r.timed_out for r in mine),
+            claimed=sum(r.verdict == "success" for r in mine),
+            claimed_and_passed=sum(r.verdict == "success" and r.passed for r in mine),
         )
         summary.attempts_histogram.update(r.attempts for r in mine)
         summary.solved_by_attempts.update(r.attempts for r in mine if r.passed)
@@ -82,15 +96,16 @@ def markdown_report(summaries: Sequence[ArmSummary], *, attempts: int) -> str:
     """The results table, then the histogram of attempts used."""
     lines = [
         "| Arm | Solved | Pass rate | Model calls / task | Prompt tok / task | Completion tok / task "
-        "| Tokens / solved task | Wall s / task | Errors |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| Tokens / solved task | Wall s / task | Verdict precision | Errors |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for s in summaries:
         tokens = s.prompt_tokens + s.completion_tokens
         lines.append(
             f"| {s.arm} | {s.solved}/{s.tasks} | {s.pass_rate:.1%} | {_num(s.per_task(s.model_calls), 2)} "
             f"| {_num(s.per_task(s.prompt_tokens))} | {_num(s.per_task(s.completion_tokens))} "
-            f"| {_num(s.per_solved(tokens))} | {_num(s.per_task(s.wall_seconds), 1)} | {s.errors} |"
+            f"| {_num(s.per_solved(tokens))} | {_num(s.per_task(s.wall_seconds), 1)} "
+            f"| {s.claimed_and_passed}/{s.claimed} | {s.errors} |"
         )
     header = " | ".join(str(n) for n in range(1, attempts + 1))
     lines += [

@@ -18,6 +18,7 @@ class RunSettings(BaseModel):
     """What must match for two results to belong to the same run."""
 
     model: str
+    retry_model: str | None = None
     attempts: int
     max_tokens: int
     temperature: float

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ._docker import DEFAULT_IMAGE, DockerSandbox, DockerSandboxConfig
 from ._factory import SANDBOX_KINDS, SandboxKind, create_sandbox
-from ._languages import LANGUAGE_ALIASES, SUPPORTED_LANGUAGES, normalize_language
+from ._languages import LANGUAGE_ALIASES, SUPPORTED_LANGUAGES, executor_languages, normalize_language
 from ._local import DEFAULT_ENV_ALLOWLIST, LocalSandbox, LocalSandboxConfig
 from ._output import TIMEOUT_EXIT_CODE
 
@@ -28,6 +28,7 @@ __all__ = [
     "LocalSandboxConfig",
     "SandboxKind",
     "create_sandbox",
+    "executor_languages",
     "normalize_language",
 ]
 

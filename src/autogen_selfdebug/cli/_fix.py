@@ -1,15 +1,14 @@
 """The fix-a-broken-program job: the task text, the language of a file, and the fixed code.
 
-The command line, the examples and the notebooks all phrase the job the same way, so a result in
-one is comparable with the others.
+The command line, the examples, the notebooks and the benchmark all phrase the job the same way,
+so a result in one is comparable with the others.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ._attempts import RunSummary
-from ._code_blocks import extract_code_blocks, normalize_language
+from .. import RunSummary, extract_code_blocks, normalize_language
 
 __all__ = ["LANGUAGE_BY_SUFFIX", "fix_prompt", "fixed_source", "language_of"]
 

@@ -8,7 +8,7 @@ seconds per reply.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import ExitStack
 
 from autogen_agentchat.base import TaskResult
@@ -20,18 +20,20 @@ from autogen_agentchat.messages import (
     ModelClientStreamingChunkEvent,
     ThoughtEvent,
 )
-from autogen_core.models import ChatCompletionClient
+from autogen_core.models import ChatCompletionClient, RequestUsage
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.status import Status
 from rich.syntax import Syntax
 
-from ._attempts import RunSummary
+from .. import RunSummary
 
 __all__ = ["RunPrinter"]
 
 _SHOWN_OUTPUT_LINES = 30
+# Fewer test asserts than this, and a pass is reported as "passed N of N tests", not "fixed".
+_FEW_TESTS = 3
 
 
 class RunPrinter:
@@ -39,29 +41,48 @@ class RunPrinter:
 
     Args:
         console: Where to print (the CLI uses stderr, keeping stdout for the fixed code).
-        client: The model client, read for running token totals.
+        clients: The model clients the agent uses (the first model, then any retry model), read
+            for running token totals.
         max_attempts: The budget per round, for "attempt N of M".
+        has_tests: Whether the run has fixed tests; without them a pass only means "ran without errors".
     """
 
-    def __init__(self, console: Console, client: ChatCompletionClient, max_attempts: int) -> None:
+    def __init__(
+        self,
+        console: Console,
+        clients: Sequence[ChatCompletionClient],
+        max_attempts: int,
+        *,
+        has_tests: bool = True,
+    ) -> None:
         self._console = console
-        self._client = client
+        self._clients = list(clients)
         self._max_attempts = max_attempts
+        self._has_tests = has_tests
         self._started = time.monotonic()
-        # The client may have served earlier runs: count only this run's tokens.
-        self._baseline = client.total_usage()
+        # A client may have served earlier runs: count only this run's tokens.
+        self._baseline = self._total()
+
+    def _total(self) -> RequestUsage:
+        usages = [client.total_usage() for client in self._clients]
+        return RequestUsage(
+            prompt_tokens=sum(u.prompt_tokens for u in usages),
+            completion_tokens=sum(u.completion_tokens for u in usages),
+        )
 
     def _usage(self) -> tuple[int, int]:
-        usage = self._client.total_usage()
+        usage = self._total()
         return (
             usage.prompt_tokens - self._baseline.prompt_tokens,
             usage.completion_tokens - self._baseline.completion_tokens,
         )
 
-    def _progress(self, attempt: int) -> str:
+    def _progress(self, attempt: int, plan: Sequence[str] = ()) -> str:
+        """``attempt N of M``, then the attempt's plan (move, model, temperature) if given, time and tokens."""
         tokens = sum(self._usage())
         elapsed = time.monotonic() - self._started
-        return f"attempt {attempt + 1} of {self._max_attempts} · {elapsed:.1f}s · {tokens:,} tokens"
+        parts = [f"attempt {attempt + 1} of {self._max_attempts}", *plan, f"{elapsed:.1f}s", f"{tokens:,} tokens"]
+        return " · ".join(parts)
 
     async def show(self, stream: AsyncIterator[BaseAgentEvent | BaseChatMessage | TaskResult]) -> BaseChatMessage:
         """Consume ``stream`` (from ``run_stream``), printing as it goes; return the final chat message."""
@@ -97,7 +118,10 @@ class RunPrinter:
         return final
 
     def _generation(self, event: CodeGenerationEvent) -> None:
-        self._console.rule(f"[bold]{self._progress(event.retry_attempt)}")
+        plan = [event.metadata[key] for key in ("move", "model") if event.metadata.get(key)]
+        if event.metadata.get("temperature"):
+            plan.append(f"T={event.metadata['temperature']}")
+        self._console.rule(f"[bold]{escape(self._progress(event.retry_attempt, plan))}")
         if not event.code_blocks:
             self._console.print(Panel(escape(event.content.strip()[:2000]), title="reply (no runnable code)"))
             return
@@ -125,6 +149,8 @@ class RunPrinter:
             self._console.print(f"[bold]decision:[/bold] {verb}[/] — {escape(event.metadata.get('reason', ''))}")
         elif kind == "unusable_reply":
             self._console.print(f"[yellow]unusable reply:[/yellow] {escape(event.content)}")
+        elif kind == "retry_plan":
+            self._console.print(f"[dim]{escape(event.content)}", highlight=False)
         else:
             self._console.print(f"[dim]{escape(event.content)}")
 
@@ -136,6 +162,18 @@ class RunPrinter:
         if summary is None:
             self._console.print(f"[bold]finished[/bold] ({figures})")
         elif summary.outcome == "success":
-            self._console.print(f"[bold green]fixed[/] after {summary.attempts} attempt(s) ({figures})")
+            self._console.print(f"{self._passed(summary)} after {summary.attempts} attempt(s) ({figures})")
         else:
             self._console.print(f"[bold red]not fixed[/] ({summary.outcome}, {summary.attempts} attempt(s), {figures})")
+
+    def _passed(self, summary: RunSummary) -> str:
+        """How to call a pass: "fixed" only when tests worth the name passed."""
+        if not self._has_tests:
+            return "[bold yellow]ran without errors[/] (no tests were given)"
+        total = summary.tests_total
+        if total == 0:
+            return "[bold yellow]passed the tests[/] (they hold no asserts to count)"
+        if total is not None and total < _FEW_TESTS:
+            passed = summary.tests_passed if summary.tests_passed is not None else total
+            return f"[bold yellow]passed {passed} of {total} test{'s' if total != 1 else ''}[/]"
+        return "[bold green]fixed[/]"

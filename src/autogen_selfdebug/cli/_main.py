@@ -1,4 +1,4 @@
-"""The ``autogen-selfdebug`` command line: ``fix`` a broken file, run the ``examples``, or ``bench``.
+"""The ``autogen-selfdebug`` command: its arguments, the ``fix`` and ``examples`` commands, ``bench``.
 
 ``main(argv) -> int`` is the whole command, testable without a subprocess. Exit codes: 0 fixed,
 1 not fixed, 2 bad usage or a set-up problem (one clear line, never a traceback), 130 on Ctrl-C.
@@ -13,27 +13,34 @@ import signal
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from autogen_agentchat.messages import BaseChatMessage
 from autogen_core.code_executor import CodeExecutor
+from autogen_core.models import ChatCompletionClient
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
 from rich.table import Table
 
-from ._agent import SelfDebuggingCodeExecutorAgent
-from ._attempts import RunSummary
-from ._code_blocks import normalize_language
-from ._errors import SelfDebugError, UsageError
+from .. import (
+    ModelSelectionError,
+    ResolvedModel,
+    RunSummary,
+    SelfDebugError,
+    SelfDebuggingCodeExecutorAgent,
+    UsageError,
+    normalize_language,
+    parse_model_spec,
+    resolve_model,
+)
+from ..sandboxes import SANDBOX_KINDS, SUPPORTED_LANGUAGES, SandboxKind, create_sandbox, executor_languages
 from ._examples import EXAMPLES, BrokenProgram
 from ._fix import LANGUAGE_BY_SUFFIX, fix_prompt, fixed_source, language_of
-from ._models import ResolvedModel, parse_model_spec, resolve_model
-from .sandboxes import SANDBOX_KINDS, SUPPORTED_LANGUAGES, SandboxKind, create_sandbox
-from .sandboxes._languages import executor_languages
 
-__all__ = ["main", "run"]
+__all__ = ["main", "read_program", "run"]
 
 EXIT_FIXED, EXIT_NOT_FIXED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 _MAX_SOURCE_BYTES = 1_000_000
@@ -42,9 +49,10 @@ _STOP_WORDS = frozenset({"", "stop", "quit", "exit", "q", "no", "n"})
 
 @dataclass
 class _Options:
-    """What every command shares: the model, the sandbox and the budget."""
+    """What every command shares: the models, the sandbox and the budget."""
 
     model: str | None
+    retry_model: str | None
     base_url: str | None
     max_tokens: int
     executor: SandboxKind
@@ -61,6 +69,9 @@ def _parser() -> argparse.ArgumentParser:
 
     def shared(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--model", metavar="SPEC", help="local (default), local-1.5b, gguf:PATH or openai:MODEL")
+        sub.add_argument(
+            "--retry-model", metavar="SPEC", help="a (stronger) model for the later attempts, in the same forms"
+        )
         sub.add_argument("--base-url", metavar="URL", help="an OpenAI-compatible server, for openai:MODEL")
         sub.add_argument("--max-tokens", type=_positive, default=1024, metavar="N", help="cap per reply (1024)")
         sub.add_argument("--executor", choices=SANDBOX_KINDS, default="local", help="where the code runs (local)")
@@ -169,7 +180,45 @@ def _backup(path: Path) -> Path:
 # ---------------------------------------------------------------------------- running
 
 
-def _load_model(options: _Options, console: Console) -> ResolvedModel:
+def _check_model_specs(options: _Options) -> None:
+    """Parse the model specs before anything is loaded, so a typo costs no model load."""
+    for option, spec in (("--model", options.model), ("--retry-model", options.retry_model)):
+        if spec is None:
+            continue
+        try:
+            parse_model_spec(spec)
+        except ModelSelectionError as error:
+            raise ModelSelectionError(f"{option}: {error}") from error
+
+
+@dataclass
+class _Models:
+    """The model that makes the first attempt, and the one that makes the later ones (a cascade), if any."""
+
+    first: ResolvedModel
+    retry: ResolvedModel | None
+
+    @property
+    def clients(self) -> list[ChatCompletionClient]:
+        return [self.first.client] + ([self.retry.client] if self.retry is not None else [])
+
+
+@asynccontextmanager
+async def _open_models(options: _Options, console: Console) -> AsyncIterator[_Models]:
+    """Resolve ``--model`` and ``--retry-model``, say which they are, and close both clients on the way out."""
+    async with AsyncExitStack() as stack:
+        first = _load_model(options.model, options, console)
+        stack.push_async_callback(first.client.close)
+        retry: ResolvedModel | None = None
+        if options.retry_model is not None:
+            retry = _load_model(options.retry_model, options, console)
+            stack.push_async_callback(retry.client.close)
+        retries = f"; [bold]retries:[/bold] {retry.description}" if retry is not None else ""
+        console.print(f"[bold]model:[/bold] {first.description}{retries}")
+        yield _Models(first, retry)
+
+
+def _load_model(spec: str | None, options: _Options, console: Console) -> ResolvedModel:
     with Progress(
         TextColumn("preparing the local model"),
         BarColumn(),
@@ -183,38 +232,35 @@ def _load_model(options: _Options, console: Console) -> ResolvedModel:
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        resolved = resolve_model(
-            options.model, base_url=options.base_url, max_tokens=options.max_tokens, progress=progress
-        )
-    console.print(f"[bold]model:[/bold] {resolved.description}")
-    return resolved
+        return resolve_model(spec, base_url=options.base_url, max_tokens=options.max_tokens, progress=progress)
 
 
 async def _fix_one(
     program: BrokenProgram,
     *,
     sandbox: CodeExecutor,
-    model: ResolvedModel,
+    models: _Models,
     options: _Options,
     console: Console,
     ask_hint: Callable[[], str] | None = None,
 ) -> tuple[RunSummary, str | None]:
     """Run the agent on one program, with extra rounds for hints; return the outcome and the fixed source."""
-    from ._cli_render import RunPrinter
+    from ._render import RunPrinter
 
     agent = SelfDebuggingCodeExecutorAgent(
         "fixer",
         sandbox,
-        model_client=model.client,
+        model_client=models.first.client,
+        retry_model_client=models.retry.client if models.retry is not None else None,
         max_retries_on_error=options.max_attempts - 1,
         tests=program.tests or None,
         tests_language=program.language,
         default_language=program.language,
         reflect_on_success=False,
         # Small local models answer "stop" too eagerly; keep trying while attempts remain.
-        stop_on_decision=model.spec.kind == "openai",
+        stop_on_decision=models.first.spec.kind == "openai",
     )
-    printer = RunPrinter(console, model.client, options.max_attempts)
+    printer = RunPrinter(console, models.clients, options.max_attempts, has_tests=bool(program.tests))
     task = fix_prompt(program.source, program.language, has_tests=bool(program.tests))
     while True:
         final: BaseChatMessage = await printer.show(agent.run_stream(task=task))
@@ -244,24 +290,19 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     tests = read_program(args.tests, "tests file") if args.tests is not None else ""
     if args.output is not None and args.output.is_dir():
         raise UsageError(f"--output {args.output} is a directory; give a file path.")
-    if options.model is not None:
-        parse_model_spec(options.model)
+    _check_model_specs(options)
     sandbox = create_sandbox(options.executor, timeout=options.timeout)
     language = _language(args.path, args.lang, executor_languages(sandbox), options.executor)
     program = BrokenProgram(args.path.name, language, "unknown", source, tests)
-    async with sandbox:
-        model = _load_model(options, console)
-        try:
-            _, fixed = await _fix_one(
-                program,
-                sandbox=sandbox,
-                model=model,
-                options=options,
-                console=console,
-                ask_hint=_ask_terminal if args.human else None,
-            )
-        finally:
-            await model.client.close()
+    async with sandbox, _open_models(options, console) as models:
+        _, fixed = await _fix_one(
+            program,
+            sandbox=sandbox,
+            models=models,
+            options=options,
+            console=console,
+            ask_hint=_ask_terminal if args.human else None,
+        )
     if fixed is None:
         console.print(f"[red]{args.path} was not fixed; nothing was written.")
         return EXIT_NOT_FIXED
@@ -278,27 +319,23 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
 
 
 async def _examples(args: argparse.Namespace, options: _Options, console: Console) -> int:
-    if options.model is not None:
-        parse_model_spec(options.model)
+    _check_model_specs(options)
     sandbox = create_sandbox(options.executor, timeout=options.timeout)
     runnable = executor_languages(sandbox)
     chosen = [e for e in EXAMPLES if not args.only or e.language in args.only]
     results: list[tuple[BrokenProgram, str]] = []
-    async with sandbox:
-        model = _load_model(options, console)
-        try:
-            for program in chosen:
-                console.rule(f"[bold]{program.name} ({program.language}): {program.bug}", characters="=")
-                if program.language not in runnable:
-                    console.print(f"[yellow]skipped: the {options.executor} sandbox cannot run {program.language}.")
-                    results.append((program, "skipped: no executor for this language"))
-                    continue
-                summary, _ = await _fix_one(program, sandbox=sandbox, model=model, options=options, console=console)
-                results.append((program, f"{summary.outcome} in {summary.attempts} attempt(s)"))
-        finally:
-            await model.client.close()
+    async with sandbox, _open_models(options, console) as models:
+        for program in chosen:
+            console.rule(f"[bold]{program.name} ({program.language}): {program.bug}", characters="=")
+            if program.language not in runnable:
+                console.print(f"[yellow]skipped: the {options.executor} sandbox cannot run {program.language}.")
+                results.append((program, "skipped: no executor for this language"))
+                continue
+            summary, _ = await _fix_one(program, sandbox=sandbox, models=models, options=options, console=console)
+            results.append((program, f"{summary.outcome} in {summary.attempts} attempt(s)"))
 
-    table = Table(title=f"examples: {model.spec} model, {options.executor} sandbox")
+    retries = f" (retries: {models.retry.spec})" if models.retry is not None else ""
+    table = Table(title=f"examples: {models.first.spec} model{retries}, {options.executor} sandbox")
     for column in ("program", "language", "result"):
         table.add_column(column)
     for program, result in results:
@@ -313,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and return the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["bench"]:
-        from .bench import main as bench_main
+        from ..bench import main as bench_main
 
         return bench_main(argv[1:])
     parser = _parser()
@@ -324,6 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console(stderr=True)
     options = _Options(
         model=args.model,
+        retry_model=args.retry_model,
         base_url=args.base_url,
         max_tokens=args.max_tokens,
         executor=args.executor,

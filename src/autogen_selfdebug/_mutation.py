@@ -1,0 +1,489 @@
+"""Deterministic one-bug mutants of Python source: each mutant changes exactly one AST node.
+
+A mutant is the source with one small, plausible bug spliced into the original text by the node's
+positions, so comments and formatting survive. It serves two jobs: a broken program for an agent to
+fix, and a probe of a test suite (a mutant the tests do not catch is a gap in them).
+
+The operators:
+
+================  ==============================================================================
+operator          change
+================  ==============================================================================
+swap_operator     ``+`` → ``-``, ``-`` → ``+``, ``*`` → ``/``, ``/`` → ``*``, ``//`` → ``/``,
+                  ``%`` → ``//``, ``**`` → ``*`` in a binary operation or augmented assignment
+                  (``+=`` → ``-=``); ``and`` ↔ ``or`` (every operator of that one boolean node)
+off_by_one        an int literal ``n`` → ``n + 1``, then ``n - 1``, where it is a ``range()``
+                  argument, an index, a slice bound or a compared value, alone or inside
+                  arithmetic (``range(len(x) - 1)``, ``x[i + 1]``, ``n % 2 == 0``)
+flip_comparison   ``<`` ↔ ``<=``, ``>`` ↔ ``>=``, ``==`` ↔ ``!=``, ``is`` ↔ ``is not``,
+                  ``in`` ↔ ``not in`` (one operator of a chain at a time)
+swap_arguments    the first two positional arguments of a call (``f(a, b)`` → ``f(b, a)``;
+                  not ``max``/``min``); the operands of ``-``, ``/``, ``//``, ``%``, ``**``,
+                  ``<<``, ``>>``, ``@``; the sides of a single ``<``, ``<=``, ``>``, ``>=``,
+                  ``in``, ``not in`` (so ``a < b`` → ``b < a``, the reversal ``flip_comparison``
+                  leaves out)
+wrong_return      ``return True`` ↔ ``return False``; any other ``return X`` → ``return None``
+================  ==============================================================================
+
+Commutative cases (``a + b`` swapped, ``a == b`` swapped, ``max(a, b)``) are left out because
+they would mostly be equivalent mutants. Code inside f-strings is never mutated.
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import io
+import re
+import tokenize
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal, TypeAlias, get_args
+
+__all__ = ["OPERATORS", "Mutant", "MutationOperator", "mutants"]
+
+MutationOperator = Literal["swap_operator", "off_by_one", "flip_comparison", "swap_arguments", "wrong_return"]
+"""The kinds of one-node change :func:`mutants` makes (table in this module's docstring)."""
+
+OPERATORS: tuple[MutationOperator, ...] = get_args(MutationOperator)
+"""Every operator, in the default order."""
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One single-change variant of a program.
+
+    ``original`` and ``replacement`` are the changed snippet before and after; for a changed
+    literal the snippet is its enclosing expression when that fits on a line, so it reads on its own.
+
+    Example:
+        >>> m = mutants("def f(a, b):\\n    return a < b\\n", operators=["flip_comparison"])[0]
+        >>> m.description
+        '`a < b` changed to `a <= b` on line 2'
+    """
+
+    operator: MutationOperator
+    line: int
+    original: str
+    replacement: str
+    source: str
+
+    @property
+    def description(self) -> str:
+        """The change in words, for feedback: "`a < b` changed to `a <= b` on line 7"."""
+        return f"`{_one_line(self.original)}` changed to `{_one_line(self.replacement)}` on line {self.line}"
+
+
+def mutants(
+    source: str,
+    *,
+    operators: Sequence[MutationOperator] = OPERATORS,
+    function: str | None = None,
+) -> list[Mutant]:
+    """Every single-change mutant of ``source``, in a deterministic order.
+
+    The order is by operator (as listed in ``operators``), then by the position of the change.
+    A mutant whose text would not parse back to the intended tree is skipped, and so is one
+    whose source repeats an earlier mutant's or the original.
+
+    Args:
+        source: Python source code.
+        operators: Which operators to apply, in this order.
+        function: Only mutate inside the body of the top-level function with this name (the
+            last definition if there are several); no such function gives no mutants.
+
+    Returns:
+        The mutants; ``[]`` if ``source`` does not parse.
+
+    Raises:
+        ValueError: an unknown operator name.
+    """
+    unknown = [op for op in operators if op not in OPERATORS]
+    if unknown:
+        raise ValueError(
+            f"Unknown mutation operator(s): {', '.join(map(str, unknown))}; known: {', '.join(OPERATORS)}."
+        )
+    try:
+        tree = ast.parse(source)
+        text = _Text(source)
+    except (SyntaxError, ValueError, tokenize.TokenError):
+        return []
+    nodes = [(node, slot) for root, root_slot in _roots(tree, function) for node, slot in _walk(root, root_slot)]
+    parents = {id(node): slot.parent for node, slot in nodes}
+    seen = {source}
+    found: list[Mutant] = []
+    for operator in dict.fromkeys(operators):
+        candidates = [c for node, slot in nodes for c in _GENERATORS[operator](node, slot, text, parents)]
+        # Sorting by the change's offset (stable for ties) gives the documented positional order.
+        for candidate in sorted(candidates, key=lambda c: c.at):
+            mutant = _realise(candidate, tree, text)
+            if mutant is not None and mutant.source not in seen:
+                seen.add(mutant.source)
+                found.append(mutant)
+    return found
+
+
+def _one_line(snippet: str) -> str:
+    return re.sub(r"\s+", " ", snippet).strip()
+
+
+# ---------------------------------------------------------------------------------------------
+# Source positions
+
+
+class _Text:
+    """The source with its line starts and operator tokens, for splicing by AST positions."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self._starts = [0, *(m.end() for m in re.finditer("\n", source))]
+        self.tokens: list[tuple[int, int, str]] = []
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type in (tokenize.OP, tokenize.NAME):
+                self.tokens.append((self._at(*tok.start), self._at(*tok.end), tok.string))
+        self._token_starts = [t[0] for t in self.tokens]
+
+    def _at(self, line: int, column: int) -> int:
+        return self._starts[line - 1] + column
+
+    def _at_bytes(self, line: int, byte_column: int) -> int:
+        # AST columns count UTF-8 bytes; tokenize's and str's count characters.
+        start = self._starts[line - 1]
+        text = self.source[start : start + byte_column]
+        if text.isascii():
+            return start + byte_column
+        return start + len(self.source[start:].encode()[:byte_column].decode("utf-8", errors="ignore"))
+
+    def span(self, node: ast.AST) -> tuple[int, int]:
+        """Absolute character offsets of a node (an expression or statement)."""
+        lineno: int = getattr(node, "lineno")  # noqa: B009 - ast.AST does not declare positions
+        end_lineno: int | None = getattr(node, "end_lineno")  # noqa: B009
+        col: int = getattr(node, "col_offset")  # noqa: B009
+        end_col: int | None = getattr(node, "end_col_offset")  # noqa: B009
+        assert end_lineno is not None and end_col is not None, "ast.parse always sets end positions"
+        return self._at_bytes(lineno, col), self._at_bytes(end_lineno, end_col)
+
+    def segment(self, node: ast.AST) -> str:
+        start, end = self.span(node)
+        return self.source[start:end]
+
+    def line_of(self, offset: int) -> int:
+        return bisect.bisect_right(self._starts, offset)
+
+    def find(self, start: int, end: int, words: tuple[str, ...]) -> tuple[int, int] | None:
+        """The span of the first run of tokens ``words`` within ``[start, end)``, skipping comments."""
+        i = bisect.bisect_left(self._token_starts, start)
+        while i + len(words) <= len(self.tokens) and self.tokens[i][0] < end:
+            run = self.tokens[i : i + len(words)]
+            if tuple(t[2] for t in run) == words and run[-1][1] <= end:
+                return run[0][0], run[-1][1]
+            i += 1
+        return None
+
+
+@dataclass(frozen=True)
+class _Slot:
+    """Where a node hangs in the tree, so the intended mutated tree can be built by swapping in place."""
+
+    parent: ast.AST
+    field: str
+    index: int | None
+
+
+_Parents: TypeAlias = "dict[int, ast.AST]"
+"""Each node's parent, by ``id``."""
+
+
+def _roots(tree: ast.Module, function: str | None) -> list[tuple[ast.AST, _Slot]]:
+    """The statements to mutate: the module's, or the body of the named top-level function."""
+    if function is None:
+        return [(stmt, _Slot(tree, "body", i)) for i, stmt in enumerate(tree.body)]
+    defs = [s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == function]
+    if not defs:
+        return []
+    return [(stmt, _Slot(defs[-1], "body", i)) for i, stmt in enumerate(defs[-1].body)]
+
+
+def _walk(root: ast.AST, slot: _Slot) -> Iterator[tuple[ast.AST, _Slot]]:
+    """Every node under ``root`` (itself included) in source order, with its slot.
+
+    f-strings are not entered: before Python 3.12 the positions of the nodes inside them are
+    not reliable.
+    """
+    stack = [(root, slot)]
+    while stack:
+        node, node_slot = stack.pop()
+        yield node, node_slot
+        if isinstance(node, ast.JoinedStr):
+            continue
+        children: list[tuple[ast.AST, _Slot]] = []
+        for field, value in ast.iter_fields(node):
+            if isinstance(value, ast.AST):
+                children.append((value, _Slot(node, field, None)))
+            elif isinstance(value, list):
+                children.extend((v, _Slot(node, field, i)) for i, v in enumerate(value) if isinstance(v, ast.AST))
+        stack.extend(reversed(children))
+
+
+def _put(slot: _Slot, node: ast.AST) -> ast.AST:
+    """Put ``node`` in ``slot`` and return what was there."""
+    if slot.index is None:
+        old: ast.AST = getattr(slot.parent, slot.field)
+        setattr(slot.parent, slot.field, node)
+        return old
+    items: list[ast.AST] = getattr(slot.parent, slot.field)
+    old = items[slot.index]
+    items[slot.index] = node
+    return old
+
+
+# ---------------------------------------------------------------------------------------------
+# Candidates
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """A planned change: ``node`` becomes ``new_node``, written as one of ``texts`` over its span."""
+
+    operator: MutationOperator
+    node: ast.AST
+    slot: _Slot
+    new_node: ast.AST
+    texts: tuple[str, ...]
+    at: int
+    shown: ast.AST
+
+
+def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> Mutant | None:
+    """Splice the first text that parses to exactly the intended tree; ``None`` if none does."""
+    old = _put(candidate.slot, candidate.new_node)
+    try:
+        expected = ast.dump(tree)
+    finally:
+        _put(candidate.slot, old)
+    start, end = text.span(candidate.node)
+    # Parentheses fix precedence where the plain text would regroup (``(-1) ** 2``, ``(a or b) or c``).
+    for new in (*candidate.texts, *(f"({t})" for t in candidate.texts)):
+        mutated = text.source[:start] + new + text.source[end:]
+        try:
+            parsed = ast.dump(ast.parse(mutated))
+        except (SyntaxError, ValueError):
+            continue
+        if parsed != expected:
+            continue
+        shown_start, shown_end = text.span(candidate.shown)
+        delta = len(new) - (end - start)
+        return Mutant(
+            operator=candidate.operator,
+            line=text.line_of(candidate.at),
+            original=text.source[shown_start:shown_end],
+            replacement=mutated[shown_start : shown_end + delta],
+            source=mutated,
+        )
+    return None
+
+
+def _replace(text: _Text, node: ast.AST, edits: Sequence[tuple[int, int, str]]) -> str:
+    """The node's text with absolute-offset ``edits`` (non-overlapping) applied."""
+    start, end = text.span(node)
+    out = text.source[start:end]
+    for edit_start, edit_end, new in sorted(edits, reverse=True):
+        out = out[: edit_start - start] + new + out[edit_end - start :]
+    return out
+
+
+_BIN_SYMBOLS: dict[type[ast.operator], str] = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
+    ast.MatMult: "@",
+}
+_SWAPPED_OPERATOR: dict[type[ast.operator], type[ast.operator]] = {
+    ast.Add: ast.Sub,
+    ast.Sub: ast.Add,
+    ast.Mult: ast.Div,
+    ast.Div: ast.Mult,
+    ast.FloorDiv: ast.Div,
+    ast.Mod: ast.FloorDiv,
+    ast.Pow: ast.Mult,
+}
+_BOOL_WORDS: dict[type[ast.boolop], str] = {ast.And: "and", ast.Or: "or"}
+
+
+def _swap_operator(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    if isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in _SWAPPED_OPERATOR:
+        new_op = _SWAPPED_OPERATOR[type(node.op)]()
+        left, right = (node.left, node.right) if isinstance(node, ast.BinOp) else (node.target, node.value)
+        suffix = "=" if isinstance(node, ast.AugAssign) else ""
+        found = text.find(text.span(left)[1], text.span(right)[0], (_BIN_SYMBOLS[type(node.op)] + suffix,))
+        if found is None:
+            return
+        new_node: ast.AST = (
+            ast.BinOp(left=node.left, op=new_op, right=node.right)
+            if isinstance(node, ast.BinOp)
+            else ast.AugAssign(target=node.target, op=new_op, value=node.value)
+        )
+        edit = (*found, _BIN_SYMBOLS[type(new_op)] + suffix)
+        yield _Candidate("swap_operator", node, slot, new_node, (_replace(text, node, [edit]),), found[0], node)
+    elif isinstance(node, ast.BoolOp):
+        new_bool: ast.boolop = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+        edits: list[tuple[int, int, str]] = []
+        for a, b in zip(node.values, node.values[1:], strict=False):
+            found = text.find(text.span(a)[1], text.span(b)[0], (_BOOL_WORDS[type(node.op)],))
+            if found is None:
+                return
+            edits.append((*found, _BOOL_WORDS[type(new_bool)]))
+        # A nested boolean of the new kind would merge into this one unless it keeps its parentheses.
+        grouped = [(*text.span(v), f"({text.segment(v)})") for v in node.values if isinstance(v, ast.BoolOp)]
+        texts = tuple(dict.fromkeys((_replace(text, node, edits), _replace(text, node, [*edits, *grouped]))))
+        new_node = ast.BoolOp(op=new_bool, values=node.values)
+        yield _Candidate("swap_operator", node, slot, new_node, texts, edits[0][0], node)
+
+
+_SHOWN_MAX = 80
+"""Longest context (one line) shown as a mutant's snippet instead of the bare changed node."""
+
+
+def _off_by_one(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    if not (isinstance(node, ast.Constant) and type(node.value) is int):
+        return
+    context = _bound_context(node, parents)
+    if context is None:
+        return
+    start, end = text.span(context)
+    fits = "\n" not in text.source[start:end] and end - start <= _SHOWN_MAX
+    for value in (node.value + 1, node.value - 1):
+        new_node = ast.parse(str(value), mode="eval").body
+        yield _Candidate(
+            "off_by_one", node, slot, new_node, (str(value),), text.span(node)[0], context if fits else node
+        )
+
+
+def _bound_context(node: ast.Constant, parents: _Parents) -> ast.AST | None:
+    """The ``range()`` call, subscript or comparison that makes ``node`` a bound, if any."""
+    top: ast.AST = node
+    parent = parents.get(id(top))
+    # Climb through arithmetic: the 1 in ``range(len(x) - 1)`` is a bound too.
+    while isinstance(parent, (ast.BinOp, ast.UnaryOp)):
+        top, parent = parent, parents.get(id(parent))
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "range":
+        return parent if any(a is top for a in parent.args) else None
+    if isinstance(parent, ast.Subscript):
+        return parent if parent.slice is top else None
+    if isinstance(parent, ast.Slice) and top in (parent.lower, parent.upper):
+        return parents.get(id(parent))
+    if isinstance(parent, ast.Compare):
+        return parent
+    return None
+
+
+_FLIPPED: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+}
+_CMP_WORDS: dict[type[ast.cmpop], tuple[str, ...]] = {
+    ast.Lt: ("<",),
+    ast.LtE: ("<=",),
+    ast.Gt: (">",),
+    ast.GtE: (">=",),
+    ast.Eq: ("==",),
+    ast.NotEq: ("!=",),
+    ast.Is: ("is",),
+    ast.IsNot: ("is", "not"),
+    ast.In: ("in",),
+    ast.NotIn: ("not", "in"),
+}
+
+
+def _flip_comparison(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    if not isinstance(node, ast.Compare):
+        return
+    operands = [node.left, *node.comparators]
+    for i, op in enumerate(node.ops):
+        found = text.find(text.span(operands[i])[1], text.span(operands[i + 1])[0], _CMP_WORDS[type(op)])
+        if found is None:
+            continue
+        new_op = _FLIPPED[type(op)]()
+        new_node = ast.Compare(
+            left=node.left, ops=[*node.ops[:i], new_op, *node.ops[i + 1 :]], comparators=node.comparators
+        )
+        edit = (*found, " ".join(_CMP_WORDS[type(new_op)]))
+        yield _Candidate("flip_comparison", node, slot, new_node, (_replace(text, node, [edit]),), found[0], node)
+
+
+_ORDERED_BIN = (ast.Sub, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.LShift, ast.RShift, ast.MatMult)
+_ORDERED_CMP = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn)
+_SYMMETRIC_CALLS = frozenset({"max", "min"})
+_ATOMS = (ast.Name, ast.Constant, ast.Call, ast.Attribute, ast.Subscript, ast.List, ast.Tuple, ast.Dict, ast.Set)
+
+
+def _swap_arguments(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    new_node: ast.AST
+    if isinstance(node, ast.Call) and len(node.args) >= 2:
+        first, second = node.args[0], node.args[1]
+        if isinstance(first, ast.Starred) or isinstance(second, ast.Starred):
+            return
+        if isinstance(node.func, ast.Name) and node.func.id in _SYMMETRIC_CALLS:
+            return
+        new_node = ast.Call(func=node.func, args=[second, first, *node.args[2:]], keywords=node.keywords)
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, _ORDERED_BIN):
+        first, second = node.left, node.right
+        new_node = ast.BinOp(left=second, op=node.op, right=first)
+    elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDERED_CMP):
+        first, second = node.left, node.comparators[0]
+        new_node = ast.Compare(left=second, ops=node.ops, comparators=[first])
+    else:
+        return
+    (a_start, a_end), (b_start, b_end) = text.span(first), text.span(second)
+    a, b = text.source[a_start:a_end], text.source[b_start:b_end]
+    # Operands swapped across an operator may need parentheses to keep their grouping.
+    wrapped_a = a if isinstance(first, _ATOMS) else f"({a})"
+    wrapped_b = b if isinstance(second, _ATOMS) else f"({b})"
+    between = text.source[a_end:b_start]
+    texts = tuple(
+        dict.fromkeys(
+            _replace(text, node, [(a_start, b_end, new)])
+            for new in (f"{b}{between}{a}", f"{wrapped_b}{between}{wrapped_a}")
+        )
+    )
+    yield _Candidate("swap_arguments", node, slot, new_node, texts, a_start, node)
+
+
+def _wrong_return(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    if not isinstance(node, ast.Return) or node.value is None:
+        return
+    value = node.value
+    if isinstance(value, ast.Constant) and value.value is None:
+        return
+    # A boolean constant flips; anything else is lost to ``None``.
+    new = str(not value.value) if isinstance(value, ast.Constant) and isinstance(value.value, bool) else "None"
+    start, end = text.span(node)
+    fits = "\n" not in text.source[start:end] and end - start <= _SHOWN_MAX
+    value_slot = _Slot(node, "value", None)
+    new_node = ast.Constant(value=ast.literal_eval(new))
+    yield _Candidate("wrong_return", value, value_slot, new_node, (new,), text.span(value)[0], node if fits else value)
+
+
+_Generator: TypeAlias = "Callable[[ast.AST, _Slot, _Text, _Parents], Iterator[_Candidate]]"
+
+_GENERATORS: dict[MutationOperator, _Generator] = {
+    "swap_operator": _swap_operator,
+    "off_by_one": _off_by_one,
+    "flip_comparison": _flip_comparison,
+    "swap_arguments": _swap_arguments,
+    "wrong_return": _wrong_return,
+}

@@ -1,0 +1,260 @@
+"""The retry strategy: what the next attempt sees, which model writes it, and how it is sampled.
+
+The loop asks the strategy for a plan before every attempt and follows it. The evidence behind
+the default (``adaptive``) policy, measured on small models and recorded in docs/benchmarks.md:
+
+* repairing a program again and again loses to fresh samples at equal cost, and a model copies
+  its own bug when the failed program stays in view (Olausson et al. 2024; Debugging Decay Index);
+* errors that point at a line (syntax, name, import, type) are repaired far more often than
+  wrong results;
+* a small model's own diagnosis is often wrong, so it is not shown to the next attempt unless
+  ``share_reason`` says so.
+
+So ``adaptive`` repairs located errors once, and otherwise restarts: a fresh view of the round
+(the task and the tests) plus a short digest of what failed, sampled at a higher temperature with
+a new seed. A ``retry_model_client`` on the agent takes over after ``escalate_after`` attempts.
+
+| mode | after a located error | after a wrong result | after a failed repair | after a resent program |
+|---|---|---|---|---|
+| ``adaptive`` | repair | restart | restart | restart |
+| ``repair`` | repair | repair | repair | repair |
+| ``restart`` | restart | restart | restart | restart |
+
+The retry decision may ask for a restart (never the reverse), and a reply that held no runnable
+code is always repaired, so the model sees the note on what was wrong with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from autogen_core import Component, ComponentBase
+from autogen_core.models import LLMMessage, UserMessage
+from pydantic import BaseModel, Field
+from typing_extensions import Self
+
+from ._verification import CheckResult
+
+__all__ = [
+    "LOCATED_ERRORS",
+    "AttemptPlan",
+    "FailureKind",
+    "Move",
+    "RetryStrategy",
+    "RetryStrategyConfig",
+    "StrategyMode",
+    "classify_failure",
+]
+
+StrategyMode = Literal["adaptive", "repair", "restart"]
+"""Which policy picks the next move: the evidence-based default, or one move always."""
+
+Move = Literal["first", "repair", "restart"]
+"""What the next attempt sees: the task (first), everything so far (repair), or a fresh view (restart)."""
+
+FailureKind = Literal["located_error", "wrong_result", "unusable", "repeated"]
+"""How the last attempt failed, as far as the strategy cares."""
+
+LOCATED_ERRORS = frozenset(
+    {
+        # Python
+        "SyntaxError",
+        "IndentationError",
+        "TabError",
+        "NameError",
+        "UnboundLocalError",
+        "ImportError",
+        "ModuleNotFoundError",
+        "TypeError",
+        "AttributeError",
+        # JavaScript
+        "ReferenceError",
+    }
+)
+"""Errors that name the offending line and are usually fixed by editing it. TypeScript compiler
+errors (``TS2304`` and the like) count too."""
+
+
+def is_located(error: str | None) -> bool:
+    """Whether an error class name (as ``_tracebacks.final_error`` gives it) points at a line."""
+    return error is not None and (error in LOCATED_ERRORS or error.startswith("TS"))
+
+
+def classify_failure(check: CheckResult) -> FailureKind:
+    """A failed check is a located error when its error names a line to fix, else a wrong result."""
+    return "located_error" if is_located(check.error_name()) else "wrong_result"
+
+
+@dataclass(frozen=True)
+class AttemptPlan:
+    """How one attempt is made.
+
+    Attributes:
+        move: What the attempt sees.
+        use_retry_model: Whether the agent's ``retry_model_client`` writes it.
+        temperature: The sampling temperature, or ``None`` to leave the client's own.
+        seed: The sampling seed, or ``None`` to leave the client's own.
+        why: One line for people: why this move, model and temperature.
+    """
+
+    move: Move
+    use_retry_model: bool
+    temperature: float | None
+    seed: int | None
+    why: str
+
+    def metadata(self) -> dict[str, str]:
+        """The plan as event metadata (AgentChat metadata values are strings)."""
+        data = {"move": self.move, "why": self.why}
+        if self.temperature is not None:
+            data["temperature"] = f"{self.temperature:g}"
+        if self.seed is not None:
+            data["seed"] = str(self.seed)
+        return data
+
+
+class RetryStrategyConfig(BaseModel):
+    """Every argument of :class:`RetryStrategy`."""
+
+    mode: StrategyMode = "adaptive"
+    temperatures: list[float] = Field(default_factory=lambda: [0.0, 0.8])
+    # Component dumps drop None values, so a missing seed must load as "no seed", not as the default 0.
+    seed: int | None = None
+    escalate_after: int = Field(default=1, ge=0)
+    share_reason: bool = False
+
+
+class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyConfig]):
+    """Plans each attempt: repair or restart, which model, and the sampling temperature and seed.
+
+    Args:
+        mode: ``adaptive`` (the default; see the module docstring), ``repair`` (the failure stays in
+            view, as AutoGen's ``CodeExecutorAgent`` does) or ``restart`` (every retry starts afresh).
+        temperatures: The schedule: a model's i-th attempt in a round samples at ``temperatures[i]``
+            (the last value repeats). The default is greedy first, then 0.8, so a retry is a new sample.
+        seed: The base seed; attempt n of a round uses ``seed + n``. ``None`` sends no seed.
+        escalate_after: With a retry model, attempts from this index on (0-based) use it.
+        share_reason: Whether the retry decision's reason is shown to the next attempt. Off by
+            default: a small model's diagnosis of its own code is often wrong.
+
+    Example:
+        >>> strategy = RetryStrategy("adaptive", temperatures=[0.0, 0.7])
+        >>> strategy.first().move
+        'first'
+        >>> strategy.next([strategy.first()], failure="wrong_result", has_retry_model=False).move
+        'restart'
+    """
+
+    component_type = "retry_strategy"
+    component_config_schema = RetryStrategyConfig
+    component_provider_override = "autogen_selfdebug.RetryStrategy"
+
+    def __init__(
+        self,
+        mode: StrategyMode = "adaptive",
+        *,
+        temperatures: Sequence[float] = (0.0, 0.8),
+        seed: int | None = 0,
+        escalate_after: int = 1,
+        share_reason: bool = False,
+    ) -> None:
+        if mode not in ("adaptive", "repair", "restart"):
+            raise ValueError(f"Unknown retry strategy mode {mode!r}; choose adaptive, repair or restart.")
+        if not temperatures or any(t < 0 for t in temperatures):
+            raise ValueError(f"temperatures must be a non-empty list of values >= 0, not {list(temperatures)}.")
+        if escalate_after < 0:
+            raise ValueError(f"escalate_after must be 0 or more, not {escalate_after}.")
+        self._config = RetryStrategyConfig(
+            mode=mode,
+            temperatures=list(temperatures),
+            seed=seed,
+            escalate_after=escalate_after,
+            share_reason=share_reason,
+        )
+
+    @property
+    def mode(self) -> StrategyMode:
+        return self._config.mode
+
+    @property
+    def share_reason(self) -> bool:
+        return self._config.share_reason
+
+    def first(self, *, has_retry_model: bool = False) -> AttemptPlan:
+        """The plan for a round's first attempt."""
+        return self._plan([], "first", has_retry_model, "the first attempt")
+
+    def next(
+        self,
+        done: Sequence[AttemptPlan],
+        *,
+        failure: FailureKind,
+        has_retry_model: bool,
+        asked: Move | None = None,
+    ) -> AttemptPlan:
+        """The plan for the attempt after ``done`` (this round's plans so far; the last one failed).
+
+        Args:
+            done: The plans of this round's earlier attempts, in order.
+            failure: How the last attempt failed.
+            has_retry_model: Whether the agent has a retry model to escalate to.
+            asked: The approach the retry decision asked for, if it made one.
+        """
+        move, why = self._move(done[-1].move if done else "first", failure, asked)
+        return self._plan(done, move, has_retry_model, why)
+
+    def _move(self, previous: Move, failure: FailureKind, asked: Move | None) -> tuple[Move, str]:
+        if failure == "unusable":
+            return "repair", "the last reply held no runnable code; the note says why"
+        if self.mode == "repair":
+            return "repair", "repair mode: the failure stays in view"
+        if self.mode == "restart":
+            return "restart", "restart mode: every retry starts afresh"
+        if asked == "restart":
+            return "restart", "the retry decision asked for a fresh start"
+        if failure == "repeated":
+            return "restart", "the model resent a program that already failed"
+        if failure == "located_error" and previous != "repair":
+            return "repair", "the error points at a line"
+        if failure == "located_error":
+            return "restart", "a repair of this error already failed"
+        return "restart", "the code gave wrong results, so a fresh program beats editing this one"
+
+    def _plan(self, done: Sequence[AttemptPlan], move: Move, has_retry_model: bool, why: str) -> AttemptPlan:
+        n = len(done)
+        escalated = has_retry_model and n >= self._config.escalate_after
+        # The schedule restarts on each model: a stronger model's first try is its best, greedy one.
+        on_same_model = sum(1 for plan in done if plan.use_retry_model == escalated)
+        temperatures = self._config.temperatures
+        temperature = temperatures[min(on_same_model, len(temperatures) - 1)]
+        seed = None if self._config.seed is None else self._config.seed + n
+        if escalated:
+            why += "; on the retry model"
+        return AttemptPlan(move=move, use_retry_model=escalated, temperature=temperature, seed=seed, why=why)
+
+    def view(
+        self, plan: AttemptPlan, *, context: Sequence[LLMMessage], round_start: Sequence[LLMMessage], digest: str
+    ) -> list[LLMMessage]:
+        """The messages the attempt's generation sees (system message aside).
+
+        A repair sees the whole context; a restart sees the context as it was when the round began
+        (the task, the tests) and a digest of what failed, so it cannot copy the failed program.
+        """
+        if plan.move != "restart":
+            return list(context)
+        return [*round_start, UserMessage(content=digest, source="retry_strategy")]
+
+    def _to_config(self) -> RetryStrategyConfig:
+        return self._config.model_copy(deep=True)
+
+    @classmethod
+    def _from_config(cls, config: RetryStrategyConfig) -> Self:
+        return cls(
+            config.mode,
+            temperatures=config.temperatures,
+            seed=config.seed,
+            escalate_after=config.escalate_after,
+            share_reason=config.share_reason,
+        )

@@ -1,0 +1,404 @@
+"""Per-assert test results: the call, the expected and actual values, and the locals where it failed.
+
+A plain ``assert f(x) == y`` that fails says only ``AssertionError``; a small model given that
+resends the same bug. Runtime values are what help (LDB, Chen et al.'s Self-Debugging), so the
+fixed Python tests are rewritten before they run: every ``assert`` evaluates through a small
+harness that prints one marker line per assert (start, then result) and goes on to the next, so
+all asserts report. A failing comparison reports the call with its evaluated arguments, the
+expected and the actual value; a call of the program's own function is made once more under a
+bounded tracer to show its local variables when it returned. An exception reports the program's
+innermost frame: the line and its locals. Everything is bounded in size.
+
+The harness is plain Python placed after the program in the same file (so the program's line
+numbers are unchanged), names prefixed ``_sd_``. Tests in other languages are not rewritten;
+:func:`tests_start_line` still marks where they begin, so the program's output is told apart.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "MARKER",
+    "AssertResult",
+    "TestReport",
+    "instrument_python_tests",
+    "parse_report",
+    "render_report",
+    "split_output",
+    "tests_start_line",
+]
+
+MARKER = "@@autogen-selfdebug@@"
+"""The prefix of every line the harness prints."""
+
+_START = f"{MARKER} tests-start"
+
+_OPERATORS = {
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.In: "in",
+    ast.NotIn: "not in",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+}
+
+_HARNESS = r"""
+import sys as _sd_sys, json as _sd_json, reprlib as _sd_reprlib, linecache as _sd_linecache
+import io as _sd_io, time as _sd_time, operator as _sd_operator, types as _sd_types
+
+
+class _SDStop(Exception):
+    pass
+
+
+class _SDHarness:
+    OPS = {
+        "==": _sd_operator.eq, "!=": _sd_operator.ne, "<": _sd_operator.lt, "<=": _sd_operator.le,
+        ">": _sd_operator.gt, ">=": _sd_operator.ge, "is": _sd_operator.is_, "is not": _sd_operator.is_not,
+        "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
+    }
+
+    def __init__(self, program_lines):
+        self.program_lines = program_lines
+        self.file = _SDHarness.__init__.__code__.co_filename
+        self.failed = 0
+        shown = _sd_reprlib.Repr()
+        shown.maxstring, shown.maxother, shown.maxlevel = 80, 80, 3
+        shown.maxlist = shown.maxtuple = shown.maxset = shown.maxdict = 8
+        self.shown = shown
+
+    def emit(self, record):
+        try:
+            print(self.MARK + " " + _sd_json.dumps(record), flush=True)
+        except Exception:
+            pass
+
+    MARK = "@@autogen-selfdebug@@"
+
+    def r(self, value):
+        try:
+            return self.shown.repr(value)[:200]
+        except Exception:
+            return "<" + type(value).__name__ + ">"
+
+    def ours(self, code):
+        return code.co_filename == self.file and code.co_firstlineno <= self.program_lines
+
+    def locals_text(self, names):
+        parts = []
+        for name, value in list(names.items()):
+            if name.startswith("__") or isinstance(value, (_sd_types.ModuleType, _sd_types.FunctionType, type)):
+                continue
+            parts.append(name + "=" + self.r(value))
+            if len(parts) == 12:
+                break
+        text = ", ".join(parts)
+        return text if len(text) <= 400 else text[:397] + "..."
+
+    def assess(self, line, source, message, left=None, op=None, right=None, call=None):
+        self.emit({"event": "start", "line": line, "source": source})
+        record = {"event": "result", "line": line, "source": source, "passed": False}
+        target = None
+        try:
+            if call is not None:
+                function, args, kwargs = call()
+                target = (function, args, kwargs)
+                shown = [self.r(a) for a in args] + [k + "=" + self.r(v) for k, v in kwargs.items()]
+                record["call"] = getattr(function, "__name__", "call") + "(" + ", ".join(shown) + ")"
+                actual = function(*args, **kwargs)
+            else:
+                actual = left()
+            if op is None:
+                record["passed"] = bool(actual)
+                record["actual"] = self.r(actual)
+            else:
+                expected = right()
+                record["passed"] = bool(self.OPS[op](actual, expected))
+                record["op"], record["actual"], record["expected"] = op, self.r(actual), self.r(expected)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
+            self.error(record, error)
+        if not record["passed"]:
+            self.failed += 1
+            self.fail(record, message, target)
+        self.emit(record)
+
+    def fail(self, record, message, target):
+        try:
+            if message is not None:
+                record["message"] = str(message())[:300]
+        except Exception:
+            pass
+        if target is not None and "error" not in record:
+            try:
+                self.trace(record, *target)
+            except Exception:
+                pass
+
+    def error(self, record, error):
+        record["error"] = (type(error).__name__ + ": " + str(error))[:300]
+        innermost = None
+        tb = error.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == self.file and tb.tb_lineno <= self.program_lines:
+                innermost = tb
+            tb = tb.tb_next
+        if innermost is not None:
+            text = _sd_linecache.getline(self.file, innermost.tb_lineno).strip()
+            record["where"] = "line " + str(innermost.tb_lineno) + (": " + text if text else "")
+            record["locals"] = self.locals_text(innermost.tb_frame.f_locals)
+
+    def trace(self, record, function, args, kwargs):
+        # Call the program's function once more, seeing only call and return events, within a budget.
+        code = getattr(function, "__code__", None)
+        if code is None or not self.ours(code):
+            return
+        seen = {}
+        budget = [100000]
+        deadline = _sd_time.monotonic() + 1.0
+
+        def local(frame, event, arg):
+            if event == "return" and frame is seen.get("frame"):
+                seen["locals"], seen["value"] = dict(frame.f_locals), arg
+            return local
+
+        def calls(frame, event, arg):
+            budget[0] -= 1
+            if budget[0] <= 0 or (budget[0] % 1000 == 0 and _sd_time.monotonic() > deadline):
+                raise _SDStop()
+            if event == "call" and frame.f_code is code and "frame" not in seen:
+                seen["frame"] = frame
+                frame.f_trace_lines = False
+                return local
+            return None
+
+        out, err = _sd_sys.stdout, _sd_sys.stderr
+        _sd_sys.stdout = _sd_sys.stderr = _sd_io.StringIO()
+        _sd_sys.settrace(calls)
+        try:
+            function(*args, **kwargs)
+        except BaseException:
+            pass
+        finally:
+            _sd_sys.settrace(None)
+            _sd_sys.stdout, _sd_sys.stderr = out, err
+        if "locals" in seen:
+            name = getattr(function, "__name__", "the function")
+            record["locals"] = self.locals_text(seen["locals"])
+            record["returned"] = name + " returned " + self.r(seen["value"])
+
+    def finish(self, crashed):
+        self.emit({"event": "end", "failed": self.failed})
+        if self.failed and not crashed:
+            raise SystemExit(1)
+"""
+
+
+def tests_start_line(language: str) -> str:
+    """One statement in ``language`` that prints the tests-start marker, so output can be split there."""
+    if language in ("javascript", "typescript"):
+        return f"console.log({json.dumps(_START)});"
+    if language in ("bash", "sh", "shell"):
+        return f"echo '{_START}'"
+    return f"print({_START!r}, flush=True)"
+
+
+def split_output(output: str) -> tuple[str, str | None]:
+    """(the program's output, the tests' output), split at the marker line; ``None`` when the tests never began."""
+    lines = output.split("\n")
+    for i, line in enumerate(lines):
+        if line.strip() == _START:
+            return "\n".join(lines[:i]), "\n".join(lines[i + 1 :])
+    return output, None
+
+
+class _Rewrite(ast.NodeTransformer):
+    """Turns every ``assert`` into a call of the harness that records it and goes on."""
+
+    def __init__(self, tests: str) -> None:
+        self._tests = tests
+
+    def visit_Assert(self, node: ast.Assert) -> ast.stmt:
+        test = node.test
+        source = ast.get_source_segment(self._tests, test) or ast.unparse(test)
+        keywords = [ast.keyword(arg="message", value=_thunk(node.msg) if node.msg else ast.Constant(None))]
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _OPERATORS:
+            keywords += [
+                ast.keyword(arg="op", value=ast.Constant(_OPERATORS[type(test.ops[0])])),
+                ast.keyword(arg="right", value=_thunk(test.comparators[0])),
+            ]
+            left = test.left
+            plain_call = (
+                isinstance(left, ast.Call)
+                and not any(isinstance(a, ast.Starred) for a in left.args)
+                and all(k.arg is not None for k in left.keywords)
+            )
+            if isinstance(left, ast.Call) and plain_call:
+                parts = ast.Tuple(
+                    elts=[
+                        left.func,
+                        ast.Tuple(elts=list(left.args), ctx=ast.Load()),
+                        ast.Dict(
+                            keys=[ast.Constant(k.arg) for k in left.keywords], values=[k.value for k in left.keywords]
+                        ),
+                    ],
+                    ctx=ast.Load(),
+                )
+                keywords.append(ast.keyword(arg="call", value=_thunk(parts)))
+            else:
+                keywords.append(ast.keyword(arg="left", value=_thunk(left)))
+        else:
+            keywords.append(ast.keyword(arg="left", value=_thunk(test)))
+        call = ast.Call(
+            func=ast.Attribute(value=ast.Name(id="_sd_h", ctx=ast.Load()), attr="assess", ctx=ast.Load()),
+            args=[ast.Constant(node.lineno), ast.Constant(source)],
+            keywords=keywords,
+        )
+        return ast.copy_location(ast.Expr(value=call), node)
+
+
+def _thunk(body: ast.expr) -> ast.Lambda:
+    no_args = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
+    return ast.Lambda(args=no_args, body=body)
+
+
+def instrument_python_tests(tests: str, *, program_lines: int) -> str:
+    """Python source to run after the program (``program_lines`` long) instead of ``tests``.
+
+    Tests that do not parse are returned as they are, after the start marker, so the run shows
+    Python's own error.
+    """
+    start = tests_start_line("python")
+    try:
+        module = ast.parse(tests)
+    except SyntaxError:
+        return f"{start}\n{tests}"
+    module = _Rewrite(tests).visit(module)
+    finish_ok = ast.parse("_sd_h.finish(crashed=False)").body
+    finish_crashed = ast.parse("_sd_h.finish(crashed=True)\nraise").body
+    guarded = ast.Try(
+        body=module.body or [ast.Pass()],
+        handlers=[ast.ExceptHandler(type=ast.Name(id="BaseException", ctx=ast.Load()), name=None, body=finish_crashed)],
+        orelse=finish_ok,
+        finalbody=[],
+    )
+    module.body = [guarded]
+    ast.fix_missing_locations(module)
+    return f"{start}\n{_HARNESS}\n_sd_h = _SDHarness({program_lines})\n{ast.unparse(module)}\n"
+
+
+@dataclass(frozen=True)
+class AssertResult:
+    """One assert's outcome, as the harness reported it (values are bounded reprs)."""
+
+    line: int
+    source: str
+    passed: bool
+    call: str | None = None
+    op: str | None = None
+    expected: str | None = None
+    actual: str | None = None
+    error: str | None = None
+    where: str | None = None
+    locals: str | None = None
+    returned: str | None = None
+    message: str | None = None
+
+
+@dataclass(frozen=True)
+class TestReport:
+    """Every assert's result, and the one that started but never reported (a hang or a crash)."""
+
+    __test__ = False  # not a pytest test class
+
+    results: list[AssertResult] = field(default_factory=list[AssertResult])
+    unfinished: str | None = None
+
+    @property
+    def passed(self) -> int:
+        return sum(r.passed for r in self.results)
+
+    @property
+    def failed(self) -> int:
+        return len(self.results) - self.passed
+
+    @property
+    def total(self) -> int:
+        return len(self.results)
+
+    @property
+    def all_passed(self) -> bool:
+        return self.failed == 0 and self.unfinished is None
+
+
+def parse_report(tests_output: str) -> tuple[str, TestReport | None]:
+    """Take the harness's lines out of the tests' output: (the rest of the output, the report or ``None``)."""
+    kept: list[str] = []
+    results: list[AssertResult] = []
+    started: str | None = None
+    seen = False
+    fields = set(AssertResult.__dataclass_fields__)
+    for line in tests_output.split("\n"):
+        if not line.startswith(f"{MARKER} {{"):
+            kept.append(line)
+            continue
+        try:
+            record: dict[str, Any] = json.loads(line[len(MARKER) + 1 :])
+        except json.JSONDecodeError:
+            kept.append(line)
+            continue
+        seen = True
+        if record.get("event") == "start":
+            started = f"line {record.get('line')}: {record.get('source')}"
+        elif record.get("event") == "result":
+            results.append(AssertResult(**{k: v for k, v in record.items() if k in fields}))
+            started = None
+    if not seen:
+        return tests_output, None
+    return "\n".join(kept), TestReport(results=results, unfinished=started)
+
+
+_MAX_DETAILED = 6
+
+
+def render_report(report: TestReport, *, max_chars: int = 2000) -> str:
+    """What the model sees of the tests: a count, each failing assert in detail, the passing ones briefly."""
+    lines = [f"Tests: {report.passed} of {report.total} asserts passed."]
+    failures = [r for r in report.results if not r.passed]
+    for result in failures[:_MAX_DETAILED]:
+        lines.append(f"FAILED line {result.line}: {result.source}")
+        if result.call and result.call.replace('"', "'") not in result.source.replace('"', "'"):
+            lines.append(f"    call:     {result.call}")
+        if result.error:
+            lines.append(f"    raised {result.error}")
+            if result.where:
+                lines.append(f"    at {result.where}")
+            if result.locals:
+                lines.append(f"    locals: {result.locals}")
+        else:
+            if result.expected is not None:
+                lines.append(f"    expected: {result.expected}")
+            lines.append(f"    actual:   {result.actual}")
+            if result.locals:
+                lines.append(f"    locals when {result.returned or 'it returned'}: {result.locals}")
+        if result.message:
+            lines.append(f"    message:  {result.message}")
+    if len(failures) > _MAX_DETAILED:
+        lines.append(f"... and {len(failures) - _MAX_DETAILED} more failing asserts.")
+    if report.unfinished:
+        lines.append(f"DID NOT FINISH (timed out or crashed): {report.unfinished}")
+    passing = [f"line {r.line}: {r.source}" for r in report.results if r.passed]
+    if passing:
+        shown = "; ".join(passing)
+        lines.append(f"Passed: {shown if len(shown) <= 400 else shown[:397] + '...'}")
+    text = "\n".join(lines)
+    return text if len(text) <= max_chars else text[: max_chars - 20] + "\n[... report cut ...]"

@@ -1,0 +1,150 @@
+"""The bug-fix benchmark's problems: a correct HumanEval program with one planted bug to find and fix.
+
+A problem is HumanEval's canonical program (the prompt followed by the canonical solution) with one
+mutant (:mod:`autogen_selfdebug._mutation`) applied inside the entry-point function. It is kept only
+if the canonical program passes both the visible tests (the docstring examples) and the hidden
+``check`` tests, and the broken one fails both, so the visible tests show that there is a bug and
+the hidden ones say whether it was fixed. A fix is graded like any HumanEval answer: ``grade(bugfix.problem,
+code)``, since the fixed program defines the entry point (helpers and imports included).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from autogen_core import CancellationToken
+from autogen_core.code_executor import CodeBlock
+
+from .._mutation import OPERATORS, Mutant, MutationOperator, mutants
+from ..sandboxes import TIMEOUT_EXIT_CODE, LocalSandbox
+from ._humaneval import Problem, assemble_program
+
+__all__ = ["BugFixProblem", "build_bugfix_problems", "canonical_program"]
+
+_CONCURRENCY = 2
+"""Tasks checked at once: each runs one subprocess at a time."""
+
+# Candidate runs only: a mutant that allocates without bound must not take the machine's memory
+# before its timeout. Not part of any program an agent sees.
+_MEMORY_GUARD = (
+    "try:\n"
+    "    import resource\n"
+    "    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))\n"
+    "except (ImportError, ValueError, OSError):\n"
+    "    pass\n"
+)
+
+
+@dataclass(frozen=True)
+class BugFixProblem:
+    """One HumanEval task as a broken program to fix.
+
+    ``problem.test`` holds the hidden tests and ``problem.canonical_solution`` the answer: no arm
+    may see either. An arm gets :attr:`broken` and :attr:`visible_tests`.
+
+    Example:
+        >>> from autogen_selfdebug._mutation import mutants
+        >>> p = Problem("Toy/1", "def inc(x):\\n", "inc", test="", canonical_solution="    return x + 1\\n")
+        >>> bug = BugFixProblem(p, mutants(canonical_program(p), function="inc")[0])
+        >>> bug.broken.splitlines()[-1]
+        '    return x - 1'
+    """
+
+    problem: Problem
+    mutant: Mutant
+
+    @property
+    def task_id(self) -> str:
+        """The HumanEval task, e.g. ``HumanEval/12``."""
+        return self.problem.task_id
+
+    @property
+    def broken(self) -> str:
+        """The broken program text given to the agent."""
+        return self.mutant.source
+
+    @property
+    def visible_tests(self) -> str:
+        """The docstring examples as asserts; the broken program fails them."""
+        return self.problem.visible_tests
+
+
+def canonical_program(problem: Problem) -> str:
+    """HumanEval's correct program for a task: the prompt followed by the canonical solution."""
+    return problem.prompt + problem.canonical_solution
+
+
+async def build_bugfix_problems(
+    problems: Sequence[Problem],
+    *,
+    timeout: int = 10,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[BugFixProblem]:
+    """One bug per task, deterministically; tasks with no qualifying bug are left out.
+
+    A task's mutants are tried in an order that rotates the operators by the task number (task
+    ``n`` starts with ``OPERATORS[n % 5]``), so the set mixes all five kinds; the first mutant that
+    fails both the visible and the hidden tests is kept. A task is skipped if its canonical program
+    fails either, or it has no visible tests. A mutant that times out is passed over: a hang makes a
+    slow problem whose output says nothing about the bug.
+
+    Args:
+        problems: HumanEval problems with their canonical solutions (from ``load_problems()``).
+        timeout: Seconds one run may take.
+        progress: Called with (tasks done, tasks in all) after each task.
+
+    Returns:
+        The bug-fix problems, in the order of ``problems``.
+    """
+    semaphore = asyncio.Semaphore(_CONCURRENCY)
+    done = 0
+
+    async def build(problem: Problem) -> BugFixProblem | None:
+        nonlocal done
+        async with semaphore:
+            found = await _plant_bug(problem, timeout=timeout)
+        done += 1
+        if progress is not None:
+            progress(done, len(problems))
+        return found
+
+    found = await asyncio.gather(*(build(p) for p in problems))
+    return [f for f in found if f is not None]
+
+
+async def _plant_bug(problem: Problem, *, timeout: int) -> BugFixProblem | None:
+    tests = problem.visible_tests
+    if not problem.canonical_solution.strip() or not tests.strip():
+        return None
+    program = canonical_program(problem)
+    if await _exit_code(f"{program}\n\n{tests}\n", timeout) != 0:
+        return None
+    if await _exit_code(assemble_program(problem, program), timeout) != 0:
+        return None
+    for mutant in mutants(program, operators=_rotated(problem.task_id), function=problem.entry_point):
+        # The visible tests run first: they are quicker and reject most surviving mutants.
+        if not _failed(await _exit_code(f"{mutant.source}\n\n{tests}\n", timeout)):
+            continue
+        if _failed(await _exit_code(assemble_program(problem, mutant.source), timeout)):
+            return BugFixProblem(problem=problem, mutant=mutant)
+    return None
+
+
+def _rotated(task_id: str) -> tuple[MutationOperator, ...]:
+    number = task_id.rsplit("/", 1)[-1]
+    shift = int(number) % len(OPERATORS) if number.isdigit() else 0
+    return OPERATORS[shift:] + OPERATORS[:shift]
+
+
+def _failed(exit_code: int) -> bool:
+    return exit_code not in (0, TIMEOUT_EXIT_CODE)
+
+
+async def _exit_code(program: str, timeout: int) -> int:
+    """Run a program in a fresh local sandbox, as ``grade`` does, and return its exit code."""
+    async with LocalSandbox(timeout=timeout) as sandbox:
+        blocks = [CodeBlock(code=_MEMORY_GUARD + program, language="python")]
+        result = await sandbox.execute_code_blocks(blocks, CancellationToken())
+    return result.exit_code

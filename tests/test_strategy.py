@@ -1,0 +1,224 @@
+"""The retry strategy: each policy branch on its own, then through the agent with scripted models and
+the real subprocess executor."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from autogen_agentchat.messages import CodeExecutionEvent, CodeGenerationEvent, TextMessage, ThoughtEvent
+from autogen_core import CancellationToken
+from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
+from autogen_core.models import CreateResult, ModelInfo
+from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
+from autogen_ext.models.replay import ReplayChatCompletionClient
+
+from autogen_selfdebug import RetryStrategy, RunSummary, SelfDebuggingCodeExecutorAgent
+from autogen_selfdebug._strategy import AttemptPlan, FailureKind
+from helpers import STRUCTURED, decision, py, scripted
+
+WRONG = "def double(x):\n    return x + x + 1"  # a wrong result: the tests' assert fails
+LOCATED = "def double(x):\n    return x * undefined_factor"  # a NameError inside the call
+RIGHT = "def double(x):\n    return 2 * x"
+TESTS = "assert double(2) == 4\nassert double(5) == 10"
+
+
+def plans(strategy: RetryStrategy, failures: Sequence[FailureKind], *, retry_model: bool = False) -> list[AttemptPlan]:
+    done = [strategy.first(has_retry_model=retry_model)]
+    for failure in failures:
+        done.append(strategy.next(done, failure=failure, has_retry_model=retry_model))
+    return done
+
+
+# ----------------------------------------------------------------------------- the policy alone
+
+
+@pytest.mark.parametrize(
+    ("failures", "moves"),
+    [
+        (["located_error"], ["first", "repair"]),
+        (["located_error", "located_error"], ["first", "repair", "restart"]),
+        (["wrong_result"], ["first", "restart"]),
+        (["wrong_result", "located_error"], ["first", "restart", "repair"]),
+        (["repeated"], ["first", "restart"]),
+        (["unusable"], ["first", "repair"]),
+        (["wrong_result", "unusable"], ["first", "restart", "repair"]),
+    ],
+)
+def test_adaptive_moves(failures: list[FailureKind], moves: list[str]) -> None:
+    assert [p.move for p in plans(RetryStrategy(), failures)] == moves
+
+
+def test_fixed_modes_always_make_their_move() -> None:
+    failures: list[FailureKind] = ["located_error", "wrong_result", "repeated"]
+    assert [p.move for p in plans(RetryStrategy("repair"), failures)] == ["first", "repair", "repair", "repair"]
+    assert [p.move for p in plans(RetryStrategy("restart"), failures)] == ["first", "restart", "restart", "restart"]
+
+
+def test_decision_can_ask_for_a_restart_but_not_for_a_repair() -> None:
+    strategy = RetryStrategy()
+    first = strategy.first()
+    assert strategy.next([first], failure="located_error", has_retry_model=False, asked="restart").move == "restart"
+    assert strategy.next([first], failure="wrong_result", has_retry_model=False, asked="repair").move == "restart"
+
+
+def test_temperature_schedule_and_seeds_per_attempt() -> None:
+    made = plans(RetryStrategy(temperatures=[0.0, 0.5, 0.9], seed=10), ["wrong_result"] * 3)
+    assert [p.temperature for p in made] == [0.0, 0.5, 0.9, 0.9]
+    assert [p.seed for p in made] == [10, 11, 12, 13]
+    assert all(p.seed is None for p in plans(RetryStrategy(seed=None), ["wrong_result"]))
+
+
+def test_escalation_moves_to_the_retry_model_and_restarts_its_schedule() -> None:
+    made = plans(RetryStrategy(escalate_after=1), ["wrong_result"] * 3, retry_model=True)
+    assert [p.use_retry_model for p in made] == [False, True, True, True]
+    assert [p.temperature for p in made] == [0.0, 0.0, 0.8, 0.8]
+    assert "retry model" in made[1].why
+    later = plans(RetryStrategy(escalate_after=2), ["wrong_result"] * 2, retry_model=True)
+    assert [p.use_retry_model for p in later] == [False, False, True]
+    assert not any(p.use_retry_model for p in plans(RetryStrategy(), ["wrong_result"] * 2))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ({"mode": "sometimes"}, "Unknown retry strategy mode"),
+        ({"temperatures": []}, "non-empty"),
+        ({"temperatures": [-1.0]}, ">= 0"),
+        ({"escalate_after": -1}, "0 or more"),
+    ],
+)
+def test_bad_arguments_are_refused(args: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        RetryStrategy(**args)
+
+
+def test_strategy_config_round_trips() -> None:
+    strategy = RetryStrategy("restart", temperatures=[0.2, 0.6], seed=None, escalate_after=2, share_reason=True)
+    dumped = strategy.dump_component()
+    assert dumped.provider == "autogen_selfdebug.RetryStrategy"
+    assert RetryStrategy.load_component(dumped).dump_component() == dumped
+
+
+# ----------------------------------------------------------------------------- through the agent
+
+
+class CountingExecutor(LocalCommandLineCodeExecutor):
+    """The real subprocess executor, counting how many times it ran code."""
+
+    runs = 0
+
+    async def execute_code_blocks(
+        self, code_blocks: list[CodeBlock], cancellation_token: CancellationToken
+    ) -> CodeResult:
+        self.runs += 1
+        return await super().execute_code_blocks(code_blocks, cancellation_token)
+
+
+async def run(agent: SelfDebuggingCodeExecutorAgent, task: str = "TASK-TEXT: write double(x).") -> list[Any]:
+    items: list[Any] = []
+    async for item in agent.on_messages_stream([TextMessage(content=task, source="user")], CancellationToken()):
+        items.append(item)
+    return items
+
+
+def sent(client: ReplayChatCompletionClient, call: int) -> str:
+    return "\n".join(str(m.content) for m in client.create_calls[call]["messages"])
+
+
+def agent_with(
+    executor: CodeExecutor, client: ReplayChatCompletionClient, **kwargs: Any
+) -> SelfDebuggingCodeExecutorAgent:
+    return SelfDebuggingCodeExecutorAgent(
+        "coder", executor, model_client=client, tests=TESTS, reflect_on_success=False, **kwargs
+    )
+
+
+async def test_wrong_result_restarts_without_the_failed_code(executor: LocalCommandLineCodeExecutor) -> None:
+    client = scripted([py(WRONG), decision(True, "REASON-MARKER"), py(RIGHT)])
+    items = await run(agent_with(executor, client))
+
+    restarted = sent(client, 2)
+    assert "TASK-TEXT" in restarted and "write a new program from scratch" in restarted
+    assert "x + x + 1" not in restarted  # the failed program is not shown again
+    assert "expected: 4" in restarted and "actual:   5" in restarted  # but what it did wrong is
+    assert "REASON-MARKER" not in restarted  # the model's own diagnosis is not shared by default
+    generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
+    assert generations[1].metadata["move"] == "restart" and generations[1].metadata["temperature"] == "0.8"
+    assert client.create_calls[2]["extra_create_args"] == {"temperature": 0.8, "seed": 1}
+    assert client.create_calls[0]["extra_create_args"] == {"temperature": 0.0, "seed": 0}
+    plan_events = [i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "retry_plan"]
+    assert len(plan_events) == 1 and "restart" in plan_events[0].content
+    assert RunSummary.from_metadata(items[-1].chat_message.metadata) == RunSummary(
+        outcome="success", attempts=2, code=f"```python\n{RIGHT}\n```", tests_passed=2, tests_total=2
+    )
+
+
+async def test_located_error_is_repaired_with_the_code_in_view(executor: LocalCommandLineCodeExecutor) -> None:
+    client = scripted([py(LOCATED), decision(True, "define it"), py(RIGHT)])
+    await run(agent_with(executor, client))
+    repaired = sent(client, 2)
+    assert "undefined_factor" in repaired and "NameError" in repaired
+
+
+async def test_shared_reason_reaches_the_next_attempt(executor: LocalCommandLineCodeExecutor) -> None:
+    client = scripted([py(LOCATED), decision(True, "REASON-MARKER"), py(RIGHT)])
+    await run(agent_with(executor, client, retry_strategy=RetryStrategy(share_reason=True)))
+    assert "REASON-MARKER" in sent(client, 2)
+
+
+async def test_decision_asking_for_restart_is_followed(executor: LocalCommandLineCodeExecutor) -> None:
+    ask = '{"reason": "wrong approach", "retry": true, "approach": "restart"}'
+    client = scripted([py(LOCATED), ask, py(RIGHT)])
+    await run(agent_with(executor, client))
+    assert not any(type(m).__name__ == "AssistantMessage" for m in client.create_calls[2]["messages"])
+    assert "write a new program from scratch" in sent(client, 2)
+
+
+async def test_resent_program_is_not_run_again(tmp_path: Any) -> None:
+    async with CountingExecutor(work_dir=tmp_path, timeout=30) as executor:
+        client = scripted([py(WRONG), decision(True, "fix"), py(WRONG), py(RIGHT)])
+        items = await run(agent_with(executor, client, max_retries_on_error=2))
+        assert executor.runs == 2  # attempts 1 and 3; the resent attempt 2 reused attempt 1's result
+    executions = [i for i in items if isinstance(i, CodeExecutionEvent)]
+    assert len(executions) == 3 and executions[1].result == executions[0].result
+    decisions = [i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "retry_decision"]
+    assert len(decisions) == 1  # no decision is asked about a program that already failed
+    generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
+    assert generations[2].metadata["move"] == "restart"
+    assert "already failed, so it was not run again" in sent(client, 3)
+
+
+async def test_cascade_runs_retries_on_the_retry_model(executor: LocalCommandLineCodeExecutor) -> None:
+    main = scripted([py(WRONG), decision(True, "fix it")])
+    stronger = scripted([py(RIGHT)])
+    items = await run(agent_with(executor, main, retry_model_client=stronger))
+    assert len(main.create_calls) == 2 and len(stronger.create_calls) == 1
+    generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
+    assert generations[1].metadata["move"] == "restart"
+    assert stronger.create_calls[0]["extra_create_args"]["temperature"] == 0.0  # its first try is greedy
+    assert RunSummary.from_metadata(items[-1].chat_message.metadata).outcome == "success"  # type: ignore[union-attr]
+
+
+async def test_reasoning_models_get_no_temperature(executor: LocalCommandLineCodeExecutor) -> None:
+    info = ModelInfo(vision=False, function_calling=False, json_output=True, family="o3", structured_output=True)
+    client = scripted([py(WRONG), decision(True, "fix"), py(RIGHT)], info)
+    await run(agent_with(executor, client))
+    assert all(call["extra_create_args"] == {} for call in client.create_calls)
+
+
+class RefusesTemperature(ReplayChatCompletionClient):
+    """A server that rejects sampling parameters, as reasoning-model endpoints do."""
+
+    async def create(self, messages: Any, **kwargs: Any) -> CreateResult:
+        if kwargs.get("extra_create_args"):
+            raise ValueError("Error code: 400 - Unsupported parameter: 'temperature' is not supported with this model.")
+        return await super().create(messages, **kwargs)
+
+
+async def test_a_refused_temperature_is_dropped_and_remembered(executor: LocalCommandLineCodeExecutor) -> None:
+    client = RefusesTemperature([py(WRONG), decision(True, "fix"), py(RIGHT)], model_info=STRUCTURED)
+    items = await run(agent_with(executor, client))
+    assert RunSummary.from_metadata(items[-1].chat_message.metadata).outcome == "success"  # type: ignore[union-attr]
+    assert all(call["extra_create_args"] == {} for call in client.create_calls)
