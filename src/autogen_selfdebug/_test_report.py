@@ -158,26 +158,35 @@ class _SDHarness:
             record["locals"] = self.locals_text(innermost.tb_frame.f_locals)
 
     def trace(self, record, function, args, kwargs):
-        # Call the program's function once more, seeing only call and return events, within a budget.
+        # Call the program's function once more, following only its own frame line by line, within a budget.
         code = getattr(function, "__code__", None)
         if code is None or not self.ours(code):
             return
         seen = {}
+        lines = []
         budget = [100000]
         deadline = _sd_time.monotonic() + 1.0
 
+        def spend():
+            budget[0] -= 1
+            if budget[0] <= 0 or (budget[0] % 1000 == 0 and _sd_time.monotonic() > deadline):
+                raise _SDStop()
+
         def local(frame, event, arg):
-            if event == "return" and frame is seen.get("frame"):
+            spend()
+            if frame is not seen.get("frame"):
+                return local
+            if event == "line":
+                lines.append((frame.f_lineno, self.line_values(frame)))
+                del lines[:-8]
+            elif event == "return":
                 seen["locals"], seen["value"] = dict(frame.f_locals), arg
             return local
 
         def calls(frame, event, arg):
-            budget[0] -= 1
-            if budget[0] <= 0 or (budget[0] % 1000 == 0 and _sd_time.monotonic() > deadline):
-                raise _SDStop()
+            spend()
             if event == "call" and frame.f_code is code and "frame" not in seen:
                 seen["frame"] = frame
-                frame.f_trace_lines = False
                 return local
             return None
 
@@ -195,6 +204,21 @@ class _SDHarness:
             name = getattr(function, "__name__", "the function")
             record["locals"] = self.locals_text(seen["locals"])
             record["returned"] = name + " returned " + self.r(seen["value"])
+            record["trace"] = [
+                "line " + str(n) + ": " + _sd_linecache.getline(self.file, n).strip()[:100] + (
+                    "    [" + values + "]" if values else ""
+                )
+                for n, values in lines
+            ]
+
+    NAMES = __import__("re").compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+    def line_values(self, frame):
+        # The values of the local names a line uses, as it starts to run.
+        text = _sd_linecache.getline(self.file, frame.f_lineno)
+        names = dict.fromkeys(self.NAMES.findall(text.split("#")[0]))
+        shown = [n + "=" + self.r(frame.f_locals[n])[:40] for n in names if n in frame.f_locals]
+        return ", ".join(shown[:6])
 
     def finish(self, crashed):
         self.emit({"event": "end", "failed": self.failed})
@@ -311,6 +335,7 @@ class AssertResult:
     where: str | None = None
     locals: str | None = None
     returned: str | None = None
+    trace: list[str] | None = None
     message: str | None = None
 
 
@@ -374,6 +399,7 @@ def render_report(report: TestReport, *, max_chars: int = 2000) -> str:
     """What the model sees of the tests: a count, each failing assert in detail, the passing ones briefly."""
     lines = [f"Tests: {report.passed} of {report.total} asserts passed."]
     failures = [r for r in report.results if not r.passed]
+    traced = False
     for result in failures[:_MAX_DETAILED]:
         lines.append(f"FAILED line {result.line}: {result.source}")
         if result.call and result.call.replace('"', "'") not in result.source.replace('"', "'"):
@@ -388,7 +414,12 @@ def render_report(report: TestReport, *, max_chars: int = 2000) -> str:
             if result.expected is not None:
                 lines.append(f"    expected: {result.expected}")
             lines.append(f"    actual:   {result.actual}")
-            if result.locals:
+            # One line-by-line trace is enough to show where a value goes wrong; more would crowd the rest out.
+            if result.trace and not traced:
+                traced = True
+                lines.append(f"    last lines run in {result.call or 'the call'}, with the values they used:")
+                lines.extend(f"      {step}" for step in result.trace)
+            elif result.locals:
                 lines.append(f"    locals when {result.returned or 'it returned'}: {result.locals}")
         if result.message:
             lines.append(f"    message:  {result.message}")
