@@ -141,8 +141,11 @@ async def test_wrong_result_restarts_without_the_failed_code(executor: LocalComm
 
     restarted = sent(client, 2)
     assert "TASK-TEXT" in restarted and "write a new program from scratch" in restarted
-    assert "x + x + 1" not in restarted  # the failed program is not shown again
-    assert "expected: 4" in restarted and "actual:   5" in restarted  # but what it did wrong is
+    # The failed program is not shown again, only what it did wrong: values, and the lines that made them.
+    assert not any(type(m).__name__ == "AssistantMessage" for m in client.create_calls[2]["messages"])
+    assert "def double" not in restarted
+    assert "expected: 4" in restarted and "actual:   5" in restarted
+    assert "line 2: return x + x + 1    [x=2]" in restarted
     assert "REASON-MARKER" not in restarted  # the model's own diagnosis is not shared by default
     generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
     assert generations[1].metadata["move"] == "restart" and generations[1].metadata["temperature"] == "0.8"
