@@ -40,11 +40,16 @@ from autogen_core.models import (
 from typing_extensions import Self
 
 from . import _feedback as feedback
-from ._agent_config import DEFAULT_SYSTEM_MESSAGE, SelfDebuggingAgentState, SelfDebuggingCodeExecutorAgentConfig
+from ._agent_config import (
+    DEFAULT_SYSTEM_MESSAGE,
+    AgentOptions,
+    SelfDebuggingAgentState,
+    SelfDebuggingCodeExecutorAgentConfig,
+)
 from ._attempts import Attempt, Outcome, RunSummary
 from ._code_blocks import extract_code_blocks, format_code_blocks, normalize_language
 from ._decision import decide_retry
-from ._model_call import Purpose, add_usage, call_model, model_label, sampling_args, stream_model
+from ._model_call import Purpose, add_usage, generate, model_label, sampling_args
 from ._strategy import AttemptPlan, FailureKind, Move, RetryStrategy, classify_failure
 from ._verification import CheckResult, Verifier, run_approved
 from .sandboxes._languages import executor_languages
@@ -64,15 +69,12 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         name: The agent's name.
         code_executor: The sandbox that runs the code (any AutoGen ``CodeExecutor``).
         model_client: The model that writes code and decides on retries. Required.
-        model_context: Where the conversation is kept. Defaults to an unbounded context.
-        model_client_stream: Stream generation tokens as ``ModelClientStreamingChunkEvent``.
         max_retries_on_error: Retries after the first attempt, per call.
-        description: The agent's description for teams.
         system_message: The system message; ``{languages}`` is replaced by the languages that can run.
             ``None`` or ``""`` sends none.
-        sources: If set, only messages from these senders enter the context.
-        supported_languages: Languages to run; by default those the executor reports.
         approval_func: Called before each execution; a refusal counts as a failed run.
+        model_context, model_client_stream, description, sources, supported_languages: As in
+            ``CodeExecutorAgent``; the supported languages default to those the executor reports.
         tests: Test code run after the generated code; the model sees its output but cannot change it.
         tests_language: The language of ``tests``.
         show_tests: Show the tests to the model before the first attempt.
@@ -89,21 +91,11 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
     Example:
         .. code-block:: python
 
-            import asyncio
-            from autogen_agentchat.ui import Console
-            from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
-            from autogen_selfdebug import SelfDebuggingCodeExecutorAgent, resolve_model
-
-
-            async def main() -> None:
-                async with LocalCommandLineCodeExecutor() as executor:
-                    agent = SelfDebuggingCodeExecutorAgent(
-                        "coder", executor, model_client=resolve_model("local").client, tests="assert f(3) == 6"
-                    )
-                    await Console(agent.run_stream(task="Write f(x) that doubles x."))
-
-
-            asyncio.run(main())
+            async with create_sandbox("local") as sandbox:
+                agent = SelfDebuggingCodeExecutorAgent(
+                    "coder", sandbox, model_client=resolve_model("local").client, tests="assert f(3) == 6"
+                )
+                await Console(agent.run_stream(task="Write f(x) that doubles x."))
     """
 
     component_config_schema = SelfDebuggingCodeExecutorAgentConfig  # type: ignore[assignment]
@@ -165,37 +157,40 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 approval_func=approval_func,
             )
         self._client: ChatCompletionClient = model_client
-        self._max_retries_on_error = max_retries_on_error
-        self._description_arg = description
-        self._system_message_arg = system_message
-        self._supported_languages_arg = supported_languages
+        self._options = AgentOptions(
+            model_client_stream=model_client_stream,
+            max_retries_on_error=max_retries_on_error,
+            description=description,
+            # Component dumps drop None values, so "no system message" is kept as "" to survive a round trip.
+            system_message=system_message or "",
+            sources=list(sources) if sources is not None else None,
+            supported_languages=supported_languages,
+            tests=tests,
+            tests_language=normalize_language(tests_language),
+            show_tests=show_tests,
+            handoff_target=handoff_target,
+            reflect_on_success=reflect_on_success,
+            max_output_chars=max_output_chars,
+            default_language=default_language,
+            stop_on_decision=stop_on_decision,
+        )
         self._languages = executor_languages(code_executor, supported_languages)
         if not system_message:
             self._system_messages = []
         else:
             text = system_message.replace("{languages}", ", ".join(self._languages))
             self._system_messages = [SystemMessage(content=text)]
-        self._tests = tests
-        self._tests_language = normalize_language(tests_language)
-        self._show_tests = show_tests
-        self._handoff_target = handoff_target
-        self._reflect_on_success = reflect_on_success
-        self._max_output_chars = max_output_chars
-        self._default_language = default_language
-        self._stop_on_decision = stop_on_decision
         self._retry_client = retry_model_client
         self._strategy = retry_strategy or RetryStrategy()
         self._labels = {id(c): model_label(c) for c in (model_client, retry_model_client) if c is not None}
-        self._verifier = Verifier(code_executor, tests=tests, tests_language=self._tests_language)
+        self._verifier = Verifier(code_executor, tests=tests, tests_language=self._options.tests_language)
         self._attempts: list[Attempt] = []
         self._rounds = 0
         self._tests_shown = False
 
-    # ----------------------------------------------------------------- properties
-
     @property
     def produced_message_types(self) -> Sequence[type[BaseChatMessage]]:
-        if self._handoff_target is not None:
+        if self._options.handoff_target is not None:
             return (TextMessage, HandoffMessage)
         return (TextMessage,)
 
@@ -212,40 +207,25 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
     @property
     def tests(self) -> str | None:
         """The fixed test code run after each attempt, if any."""
-        return self._tests
+        return self._options.tests
 
     @property
     def handoff_target(self) -> str | None:
         """Who gets a ``HandoffMessage`` when the agent gives up, if anyone."""
-        return self._handoff_target
+        return self._options.handoff_target
 
     @property
     def sources(self) -> list[str] | None:
         """The senders whose messages enter the context; ``None`` means everyone."""
         return list(self._sources) if self._sources is not None else None
 
-    # ----------------------------------------------------------------- the loop
-
-    async def on_messages(self, messages: Sequence[BaseChatMessage], cancellation_token: CancellationToken) -> Response:
-        async for item in self.on_messages_stream(messages, cancellation_token):
-            if isinstance(item, Response):
-                return item
-        raise AssertionError("The stream should have ended with a Response.")
-
     async def on_messages_stream(
         self, messages: Sequence[BaseChatMessage], cancellation_token: CancellationToken
     ) -> AsyncGenerator[BaseAgentEvent | BaseChatMessage | Response, None]:
         """Run one round of attempts on the incoming messages, yielding every event as it happens."""
-        await self._add_incoming(messages)
-        if self._tests is not None and self._show_tests and not self._tests_shown:
-            await self._model_context.add_message(
-                UserMessage(content=feedback.tests_notice(self._tests, self._tests_language), source="tests")
-            )
-            self._tests_shown = True
-
+        round_start = await self._begin_round(messages)
         round_index = self._rounds
         self._rounds += 1
-        round_start = list(await self._model_context.get_messages())
         usage = RequestUsage(prompt_tokens=0, completion_tokens=0)
         inner: list[BaseAgentEvent | BaseChatMessage] = []
         round_attempts: list[Attempt] = []
@@ -258,20 +238,17 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         checks: dict[str, tuple[int, CheckResult]] = {}
         last_feedback = ""
 
-        for n in range(self._max_retries_on_error + 1):
+        for n in range(self._options.max_retries_on_error + 1):
             plans.append(plan)
             client = self._retry_client if plan.use_retry_model and self._retry_client is not None else self._client
             label = self._labels[id(client)]
+            shown = {**plan.metadata(), "model": label}
             if n > 0:
-                event = ThoughtEvent(
-                    content=f"Attempt {n + 1}: {plan.move} on {label}"
-                    + (f" at temperature {plan.temperature:g}" if plan.temperature is not None else "")
-                    + f" ({plan.why}).",
-                    source=self.name,
-                    metadata={"kind": "retry_plan", **plan.metadata(), "model": label},
+                planned = ThoughtEvent(
+                    content=plan.describe(n, label), source=self.name, metadata={"kind": "retry_plan", **shown}
                 )
-                inner.append(event)
-                yield event
+                inner.append(planned)
+                yield planned
             view = self._strategy.view(
                 plan,
                 context=await self._model_context.get_messages(),
@@ -296,13 +273,13 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             await self._model_context.add_message(
                 AssistantMessage(content=content, source=self.name, thought=result.thought)
             )
-            found = extract_code_blocks(content, self._languages, default_language=self._default_language)
+            found = extract_code_blocks(content, self._languages, default_language=self._options.default_language)
             generation = CodeGenerationEvent(
                 retry_attempt=n,
                 content=content,
                 code_blocks=found.blocks,
                 source=self.name,
-                metadata={**plan.metadata(), "model": label},
+                metadata=shown,
             )
             inner.append(generation)
             yield generation
@@ -316,19 +293,17 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
 
             # An unusable reply uses up the attempt with a corrective note, or ends the run if it declines.
             unusable = feedback.classify_reply(found, content, result.finish_reason)
+            event: BaseAgentEvent
             failure: FailureKind
+            if unusable == "declined":
+                self._attempts.append(Attempt.model_validate({**made, "kind": unusable}))
+                round_attempts.append(self._attempts[-1])
+                outcome, declined_text = "no_code", content
+                break
             if unusable is not None:
                 attempt = Attempt.model_validate({**made, "kind": unusable})
-                self._record(attempt, round_attempts)
-                if unusable == "declined":
-                    outcome, declined_text = "no_code", content
-                    break
-                note = feedback.unusable_note(unusable, found, self._languages)
-                attempt.output = last_feedback = note
-                await self._model_context.add_message(UserMessage(content=note, source=self.name))
-                event = ThoughtEvent(content=note, source=self.name, metadata={"kind": "unusable_reply"})
-                inner.append(event)
-                yield event
+                seen = feedback.unusable_note(unusable, found, self._languages)
+                event = ThoughtEvent(content=seen, source=self.name, metadata={"kind": "unusable_reply"})
                 failure = "unusable"
             else:
                 # 2-3. Run it, then the tests (unless this exact program already ran).
@@ -336,64 +311,51 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 earlier = checks.get(code)
                 check = (
                     earlier[1]
-                    if earlier is not None
+                    if earlier
                     else await self._verifier.check(found.blocks, cancellation_token, execute=self._execute)
                 )
                 checks.setdefault(code, (n, check))
-                passed_total = check.test_counts()
+                counts = check.test_counts() or (None, None)
                 attempt = Attempt.from_blocks(
-                    found.blocks,
-                    **made,
-                    kind="executed",
-                    passed=check.passed,
-                    exit_code=check.exit_code,
-                    tests_passed=passed_total[0] if passed_total else None,
-                    tests_total=passed_total[1] if passed_total else None,
-                )
-                seen = feedback.execution_feedback(check, max_chars=self._max_output_chars)
+                    found.blocks, **made, kind="executed", passed=check.passed, exit_code=check.exit_code,
+                    tests_passed=counts[0], tests_total=counts[1],
+                )  # fmt: skip
+                seen = feedback.execution_feedback(check, max_chars=self._options.max_output_chars)
                 if found.unsupported:
                     seen += f"\n\nNot run (unsupported language): {', '.join(found.unsupported)}."
                 if earlier is not None and not check.passed:
                     seen += "\n\n" + feedback.repeated_code_note(earlier[0])
-                attempt.output = last_feedback = seen
-                await self._model_context.add_message(UserMessage(content=seen, source=self.name))
-                execution = CodeExecutionEvent(retry_attempt=n, result=check.as_code_result(), source=self.name)
-                inner.append(execution)
-                yield execution
-                self._record(attempt, round_attempts)
-                if check.passed:
-                    outcome = "success"
-                    break
+                event = CodeExecutionEvent(retry_attempt=n, result=check.as_code_result(), source=self.name)
                 failure = "repeated" if earlier is not None else classify_failure(check)
-            if n == self._max_retries_on_error:
+            attempt.output = last_feedback = seen
+            await self._model_context.add_message(UserMessage(content=seen, source=self.name))
+            self._attempts.append(attempt)  # the same object: a decision set later shows in both
+            round_attempts.append(attempt)
+            inner.append(event)
+            yield event
+            if attempt.passed:
+                outcome = "success"
+                break
+            if n == self._options.max_retries_on_error:
                 break
 
             # 4. For a new failure of code that ran, ask whether another attempt can help.
             asked: Move | None = None
             if failure in ("located_error", "wrong_result"):
-                event, going_on, decision_usage = await self._decide(n, attempt, client, cancellation_token)
+                decided, going_on, decision_usage = await self._decide(n, attempt, client, cancellation_token)
                 usage = add_usage(usage, decision_usage)
-                inner.append(event)
-                yield event
+                inner.append(decided)
+                yield decided
                 if not going_on:
                     break
-                asked = "restart" if event.metadata.get("approach") == "restart" else "repair"
+                asked = "restart" if decided.metadata.get("approach") == "restart" else "repair"
             plan = self._strategy.next(plans, failure=failure, has_retry_model=escalates, asked=asked)
 
-        executed = [a for a in round_attempts if a.kind == "executed"]
-        if outcome == "failure" and not executed:
-            outcome = "no_code"
-        last = executed[-1] if executed else None
-        summary = RunSummary(
-            outcome=outcome,
-            attempts=len(round_attempts),
-            code=last.code if last else "",
-            tests_passed=last.tests_passed if last else None,
-            tests_total=last.tests_total if last else None,
-        )
+        summary = RunSummary.of_round(outcome, round_attempts)
+        outcome = summary.outcome
 
         # 5. The outcome: a reflection on success, a summary (or hand-off) on failure.
-        if outcome == "success" and self._reflect_on_success:
+        if outcome == "success" and self._options.reflect_on_success:
             reflection: CreateResult | None = None
             context = list(await self._model_context.get_messages())
             async for item in self._generate(cancellation_token, messages=context, purpose="reflection"):
@@ -405,18 +367,14 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             usage = add_usage(usage, reflection.usage)
             text = reflection.content if isinstance(reflection.content, str) else str(reflection.content)
             await self._model_context.add_message(AssistantMessage(content=text, source=self.name))
-        elif outcome == "success":
-            text = f"The code passed on attempt {summary.attempts}.\n\n{summary.code}"
-        elif outcome == "no_code" and declined_text:
-            text = declined_text
         else:
-            text = feedback.failure_summary(round_attempts, max_chars=self._max_output_chars)
+            text = feedback.final_text(summary, round_attempts, declined_text, max_chars=self._options.max_output_chars)
 
         final: BaseChatMessage
-        if outcome != "success" and self._handoff_target is not None:
+        if outcome != "success" and self._options.handoff_target is not None:
             final = HandoffMessage(
                 content=text,
-                target=self._handoff_target,
+                target=self._options.handoff_target,
                 context=list(await self._model_context.get_messages()),
                 source=self.name,
                 models_usage=usage,
@@ -426,8 +384,6 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             final = TextMessage(content=text, source=self.name, models_usage=usage, metadata=summary.to_metadata())
         yield Response(chat_message=final, inner_messages=inner)
 
-    # ----------------------------------------------------------------- steps
-
     async def _decide(
         self, n: int, attempt: Attempt, client: ChatCompletionClient, cancellation_token: CancellationToken
     ) -> tuple[ThoughtEvent, bool, RequestUsage]:
@@ -436,15 +392,16 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         messages = [*self._system_messages, *await self._model_context.get_messages()]
         decided = await decide_retry(client, messages, cancellation_token=cancellation_token)
         attempt.retry, attempt.reason = decided.decision.retry, decided.decision.reason
-        going_on = attempt.retry or not self._stop_on_decision
+        going_on = attempt.retry or not self._options.stop_on_decision
         if self._strategy.share_reason or not going_on:
             note = feedback.decision_note(going_on, attempt.reason)
             await self._model_context.add_message(UserMessage(content=note, source=self.name))
         event = decided.event(n, going_on=going_on, shared=self._strategy.share_reason, source=self.name)
         return event, going_on, decided.total_usage()
 
-    async def _add_incoming(self, messages: Sequence[BaseChatMessage]) -> None:
-        """Add each incoming message to the context exactly once (hand-off context included)."""
+    async def _begin_round(self, messages: Sequence[BaseChatMessage]) -> list[LLMMessage]:
+        """Add each incoming message to the context exactly once (hand-off context included), and the
+        tests the first time; return the context as the round begins, which a restart goes back to."""
         for message in messages:
             if self._sources is not None and message.source not in self._sources:
                 continue
@@ -453,8 +410,13 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 for llm_message in message.context:
                     await self._model_context.add_message(llm_message)
             await self._model_context.add_message(message.to_model_message())
+        if self._options.tests is not None and self._options.show_tests and not self._tests_shown:
+            notice = feedback.tests_notice(self._options.tests, self._options.tests_language)
+            await self._model_context.add_message(UserMessage(content=notice, source="tests"))
+            self._tests_shown = True
+        return list(await self._model_context.get_messages())
 
-    async def _generate(
+    def _generate(
         self,
         cancellation_token: CancellationToken,
         *,
@@ -464,31 +426,19 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         purpose: Purpose = "code generation",
     ) -> AsyncGenerator[CreateResult | ModelClientStreamingChunkEvent, None]:
         model = client or self._client
-        prompt: list[LLMMessage] = [*self._system_messages, *messages]
-        extra = sampling_args(model, plan.temperature, plan.seed) if plan is not None else {}
-        if not self._model_client_stream:
-            yield await call_model(
-                model, prompt, purpose=purpose, cancellation_token=cancellation_token, extra_args=extra
-            )
-            return
-        async for chunk in stream_model(
-            model, prompt, purpose=purpose, cancellation_token=cancellation_token, extra_args=extra
-        ):
-            if isinstance(chunk, CreateResult):
-                yield chunk
-            else:
-                yield ModelClientStreamingChunkEvent(content=chunk, source=self.name)
+        return generate(
+            model,
+            [*self._system_messages, *messages],
+            stream=self._model_client_stream,
+            source=self.name,
+            purpose=purpose,
+            cancellation_token=cancellation_token,
+            extra_args=sampling_args(model, plan.temperature, plan.seed) if plan is not None else None,
+        )
 
     async def _execute(self, blocks: list[CodeBlock], cancellation_token: CancellationToken) -> CodeResult:
         context = list(await self._model_context.get_messages()) if self._approval_func is not None else []
         return await run_approved(self._code_executor, blocks, cancellation_token, self._approval_func, context)
-
-    def _record(self, attempt: Attempt, round_attempts: list[Attempt]) -> None:
-        # The same object goes in both lists, so a decision set later shows in the history too.
-        self._attempts.append(attempt)
-        round_attempts.append(attempt)
-
-    # ----------------------------------------------------------------- state
 
     async def on_reset(self, cancellation_token: CancellationToken) -> None:
         """Forget the conversation and the attempt history."""
@@ -514,8 +464,6 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         self._rounds = loaded.rounds
         self._tests_shown = loaded.tests_shown
 
-    # ----------------------------------------------------------------- config
-
     def _to_config(self) -> SelfDebuggingCodeExecutorAgentConfig:  # type: ignore[override]
         if self._approval_func is not None:
             raise ValueError(
@@ -527,23 +475,9 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             code_executor=self._code_executor.dump_component(),
             model_client=self._client.dump_component(),
             model_context=self._model_context.dump_component(),
-            model_client_stream=self._model_client_stream,
-            max_retries_on_error=self._max_retries_on_error,
-            description=self._description_arg,
-            # Component dumps drop None values, so "no system message" is kept as "" to survive a round trip.
-            system_message=self._system_message_arg or "",
-            sources=list(self._sources) if self._sources is not None else None,
-            supported_languages=self._supported_languages_arg,
-            tests=self._tests,
-            tests_language=self._tests_language,
-            show_tests=self._show_tests,
-            handoff_target=self._handoff_target,
-            reflect_on_success=self._reflect_on_success,
-            max_output_chars=self._max_output_chars,
-            default_language=self._default_language,
-            stop_on_decision=self._stop_on_decision,
             retry_model_client=self._retry_client.dump_component() if self._retry_client is not None else None,
             retry_strategy=self._strategy.dump_component(),
+            **self._options.model_dump(),
         )
 
     @classmethod

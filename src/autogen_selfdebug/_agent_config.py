@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from ._attempts import Attempt
 from ._feedback import DEFAULT_MAX_OUTPUT_CHARS
 
-__all__ = ["DEFAULT_SYSTEM_MESSAGE", "SelfDebuggingAgentState", "SelfDebuggingCodeExecutorAgentConfig"]
+__all__ = ["DEFAULT_SYSTEM_MESSAGE", "AgentOptions", "SelfDebuggingAgentState", "SelfDebuggingCodeExecutorAgentConfig"]
 
 DEFAULT_SYSTEM_MESSAGE = """You are an expert programmer. You solve the task by writing code that is run for you.
 - Reply with one complete, self-contained program in a single fenced code block tagged with its language. \
@@ -22,13 +22,9 @@ Languages that can run here: {languages}.
 - When told that the code failed, find the cause and reply with the complete corrected program."""
 
 
-class SelfDebuggingCodeExecutorAgentConfig(BaseModel):
-    """Every constructor argument of :class:`SelfDebuggingCodeExecutorAgent` that can be serialised."""
+class AgentOptions(BaseModel):
+    """The agent's plain (non-component) arguments, as the agent holds them and its config keeps them."""
 
-    name: str
-    code_executor: ComponentModel
-    model_client: ComponentModel
-    model_context: ComponentModel | None = None
     model_client_stream: bool = False
     max_retries_on_error: int = 3
     description: str | None = None
@@ -43,6 +39,15 @@ class SelfDebuggingCodeExecutorAgentConfig(BaseModel):
     max_output_chars: int = DEFAULT_MAX_OUTPUT_CHARS
     default_language: str = "python"
     stop_on_decision: bool = True
+
+
+class SelfDebuggingCodeExecutorAgentConfig(AgentOptions):
+    """Every constructor argument of :class:`SelfDebuggingCodeExecutorAgent` that can be serialised."""
+
+    name: str
+    code_executor: ComponentModel
+    model_client: ComponentModel
+    model_context: ComponentModel | None = None
     retry_model_client: ComponentModel | None = None
     retry_strategy: ComponentModel | None = None
 

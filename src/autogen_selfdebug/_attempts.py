@@ -64,6 +64,22 @@ class RunSummary(BaseModel):
     tests_passed: int | None = None
     tests_total: int | None = None
 
+    @classmethod
+    def of_round(cls, outcome: Outcome, attempts: Sequence[Attempt]) -> RunSummary:
+        """The summary of a round: its last executed attempt's code and test counts; ``failure`` with
+        nothing executed becomes ``no_code``."""
+        executed = [a for a in attempts if a.kind == "executed"]
+        if not executed:
+            return cls(outcome="no_code" if outcome == "failure" else outcome, attempts=len(attempts))
+        last = executed[-1]
+        return cls(
+            outcome=outcome,
+            attempts=len(attempts),
+            code=last.code,
+            tests_passed=last.tests_passed,
+            tests_total=last.tests_total,
+        )
+
     def to_metadata(self) -> dict[str, str]:
         data = {"outcome": self.outcome, "attempts": str(self.attempts), "code": self.code}
         if self.tests_total is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._attempts import Attempt, AttemptKind
+from ._attempts import Attempt, AttemptKind, RunSummary
 from ._code_blocks import ExtractedCode
 from ._test_report import render_report
 from ._tracebacks import trim_traceback
@@ -21,6 +21,7 @@ __all__ = [
     "classify_reply",
     "execution_feedback",
     "failure_summary",
+    "final_text",
     "restart_digest",
     "truncate_output",
     "unusable_note",
@@ -186,6 +187,15 @@ def repeated_code_note(index: int) -> str:
         f"This is exactly the code of attempt {index + 1}, which already failed, so it was not run again. "
         "Do not send it again: change the code to fix the error above."
     )
+
+
+def final_text(summary: RunSummary, attempts: Sequence[Attempt], declined: str, *, max_chars: int) -> str:
+    """The final message when there is no reflection: the passing code, the model's refusal, or the failure."""
+    if summary.outcome == "success":
+        return f"The code passed on attempt {summary.attempts}.\n\n{summary.code}"
+    if summary.outcome == "no_code" and declined:
+        return declined
+    return failure_summary(attempts, max_chars=max_chars)
 
 
 def failure_summary(attempts: Sequence[Attempt], *, max_chars: int = DEFAULT_MAX_OUTPUT_CHARS) -> str:

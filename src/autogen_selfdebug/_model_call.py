@@ -8,10 +8,12 @@ failure into a :class:`ModelCallError` that says which call failed.
 from __future__ import annotations
 
 import asyncio
+import warnings
 import weakref
 from collections.abc import AsyncGenerator, Mapping, Sequence
 from typing import Any, Literal
 
+from autogen_agentchat.messages import ModelClientStreamingChunkEvent
 from autogen_agentchat.utils import remove_images
 from autogen_core import CancellationToken
 from autogen_core.models import ChatCompletionClient, CreateResult, LLMMessage, RequestUsage
@@ -19,7 +21,7 @@ from pydantic import BaseModel
 
 from ._errors import ModelCallError
 
-__all__ = ["Purpose", "add_usage", "call_model", "model_label", "sampling_args", "stream_model"]
+__all__ = ["Purpose", "add_usage", "call_model", "generate", "model_label", "sampling_args", "stream_model"]
 
 Purpose = Literal["code generation", "retry decision", "reflection"]
 
@@ -45,7 +47,9 @@ def sampling_args(client: ChatCompletionClient, temperature: float | None, seed:
 def model_label(client: ChatCompletionClient) -> str:
     """A short name for a client, for events and people: its model spec or model name."""
     try:
-        config = client.dump_component().config
+        with warnings.catch_warnings():  # wrappers without a provider override warn, and are named below anyway
+            warnings.simplefilter("ignore")
+            config = client.dump_component().config
     except Exception:  # not serialisable: the class name still says what it is
         return type(client).__name__
     for key in ("spec", "model"):
@@ -135,3 +139,25 @@ def add_usage(total: RequestUsage, usage: RequestUsage) -> RequestUsage:
         prompt_tokens=total.prompt_tokens + usage.prompt_tokens,
         completion_tokens=total.completion_tokens + usage.completion_tokens,
     )
+
+
+async def generate(
+    client: ChatCompletionClient,
+    messages: Sequence[LLMMessage],
+    *,
+    stream: bool,
+    source: str,
+    purpose: Purpose,
+    cancellation_token: CancellationToken,
+    extra_args: Mapping[str, Any] | None = None,
+) -> AsyncGenerator[CreateResult | ModelClientStreamingChunkEvent, None]:
+    """One reply: the final :class:`CreateResult`, after a chunk event per streamed piece when ``stream``."""
+    if not stream:
+        yield await call_model(
+            client, messages, purpose=purpose, cancellation_token=cancellation_token, extra_args=extra_args
+        )
+        return
+    async for chunk in stream_model(
+        client, messages, purpose=purpose, cancellation_token=cancellation_token, extra_args=extra_args
+    ):
+        yield chunk if isinstance(chunk, CreateResult) else ModelClientStreamingChunkEvent(content=chunk, source=source)

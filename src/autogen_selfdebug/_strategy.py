@@ -105,6 +105,11 @@ class AttemptPlan:
     seed: int | None
     why: str
 
+    def describe(self, n: int, model: str) -> str:
+        """One line for people: "Attempt 2: restart on local-1.5b at temperature 0.8 (why)."."""
+        temperature = f" at temperature {self.temperature:g}" if self.temperature is not None else ""
+        return f"Attempt {n + 1}: {self.move} on {model}{temperature} ({self.why})."
+
     def metadata(self) -> dict[str, str]:
         """The plan as event metadata (AgentChat metadata values are strings)."""
         data = {"move": self.move, "why": self.why}
