@@ -1,0 +1,177 @@
+"""Per-assert test reports, run for real: the program, then the instrumented tests, in one subprocess."""
+
+from __future__ import annotations
+
+import time
+
+from autogen_core import CancellationToken
+from autogen_core.code_executor import CodeBlock
+from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
+
+from autogen_selfdebug import LocalSandbox, Verifier
+from autogen_selfdebug._test_report import (
+    MARKER,
+    AssertResult,
+    TestReport,
+    instrument_python_tests,
+    parse_report,
+    render_report,
+    split_output,
+)
+from autogen_selfdebug._test_report import tests_start_line as start_line  # not named test*, for pytest
+
+POSTFIX = """\
+def evaluate(expression):
+    stack = []
+    for token in expression.split():
+        if token.isdigit():
+            stack.append(int(token))
+            continue
+        right = stack.pop()
+        left = stack.pop()
+        if token == "-":
+            stack.append(right - left)
+        else:
+            stack.append(left + right)
+    return stack.pop()
+"""
+
+
+async def report_of(
+    executor: LocalCommandLineCodeExecutor, program: str, tests: str
+) -> tuple[int, str, str, TestReport | None]:
+    """Run program + instrumented tests; return the exit code, the program's output, the rest, the report."""
+    source = f"{program.rstrip()}\n\n{instrument_python_tests(tests, program_lines=len(program.splitlines()))}"
+    result = await executor.execute_code_blocks([CodeBlock(code=source, language="python")], CancellationToken())
+    before, after = split_output(result.output)
+    assert after is not None, result.output
+    rest, report = parse_report(after)
+    return result.exit_code, before, rest, report
+
+
+def failed(report: TestReport | None) -> list[AssertResult]:
+    assert report is not None
+    return [r for r in report.results if not r.passed]
+
+
+async def test_wrong_value_reports_call_expected_actual_and_the_lines_that_ran(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    tests = 'assert evaluate("3 4 +") == 7\nassert evaluate("10 3 -") == 7, "subtraction"'
+    code, _, _, report = await report_of(executor, POSTFIX, tests)
+    assert code == 1 and report is not None and (report.passed, report.total) == (1, 2)
+    (wrong,) = failed(report)
+    assert (wrong.line, wrong.source, wrong.op) == (2, 'evaluate("10 3 -") == 7', "==")
+    assert (wrong.expected, wrong.actual, wrong.message) == ("7", "-7", "subtraction")
+    assert wrong.trace is not None
+    assert "line 10: stack.append(right - left)    [stack=[], right=3, left=10]" in wrong.trace
+    assert wrong.returned == "evaluate returned -7"
+    text = render_report(report)
+    assert "Tests: 1 of 2 asserts passed." in text and "expected: 7" in text and "actual:   -7" in text
+    assert "right=3, left=10" in text and 'Passed: line 1: evaluate("3 4 +") == 7' in text
+
+
+async def test_an_exception_reports_the_programs_line_and_locals(executor: LocalCommandLineCodeExecutor) -> None:
+    program = "def ratio(a, b):\n    scale = 10\n    return scale * a // b\n"
+    code, _, _, report = await report_of(executor, program, "assert ratio(1, 0) == 0\nassert ratio(4, 2) == 20")
+    assert code == 1
+    (broken,) = failed(report)
+    assert broken.error is not None and broken.error.startswith("ZeroDivisionError")
+    assert broken.where == "line 3: return scale * a // b"
+    assert broken.locals == "a=1, b=0, scale=10"  # the program's frame, not the harness's
+
+
+async def test_all_passing_exits_0_and_says_so(executor: LocalCommandLineCodeExecutor) -> None:
+    code, before, rest, report = await report_of(executor, POSTFIX + 'print("ready")', 'assert evaluate("2 2 +") == 4')
+    assert code == 0 and report is not None and report.all_passed and report.total == 1
+    assert before.strip() == "ready" and MARKER not in rest
+
+
+async def test_asserts_in_loops_and_helpers_each_report_with_their_arguments(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    program = "def double(x):\n    return x * 2 + (1 if x == 3 else 0)\n"
+    tests = (
+        "for x, y in [(1, 2), (3, 6)]:\n    assert double(x) == y\n"
+        "def check(candidate):\n    assert candidate(5) == 10\n    assert candidate(3) is not None\ncheck(double)\n"
+        "assert double(2) in (4, 5)"
+    )
+    code, _, _, report = await report_of(executor, program, tests)
+    assert code == 1 and report is not None and report.total == 5
+    (loop_failure,) = failed(report)
+    assert loop_failure.call == "double(3)" and loop_failure.source == "double(x) == y"
+    assert (loop_failure.expected, loop_failure.actual) == ("6", "7")
+    assert "call:     double(3)" in render_report(report)  # shown because the source has only names
+    assert {r.op for r in report.results} == {"==", "is not", "in"}
+
+
+async def test_a_hanging_assert_is_named() -> None:
+    # Our sandbox keeps the output printed before a timeout (upstream's executor replaces it with "Timeout").
+    async with LocalSandbox(timeout=3) as executor:
+        program = "def spin(n):\n    while True:\n        n += 1\n"
+        source = f"{program}\n{instrument_python_tests('assert spin(1) == 1', program_lines=3)}"
+        result = await executor.execute_code_blocks([CodeBlock(code=source, language="python")], CancellationToken())
+    _, after = split_output(result.output)
+    assert after is not None
+    _, report = parse_report(after)
+    assert report is not None and report.unfinished == "line 1: spin(1) == 1" and not report.all_passed
+    assert "DID NOT FINISH (timed out or crashed): line 1: spin(1) == 1" in render_report(report)
+
+
+async def test_tests_that_do_not_parse_run_raw(executor: LocalCommandLineCodeExecutor) -> None:
+    source = f"x = 1\n{instrument_python_tests('assert x ==', program_lines=1)}"
+    result = await executor.execute_code_blocks([CodeBlock(code=source, language="python")], CancellationToken())
+    assert result.exit_code != 0 and "SyntaxError" in result.output
+    _, after = split_output(result.output)
+    # A syntax error stops the whole file, so even the marker never printed, and there is no report.
+    assert after is None or parse_report(after)[1] is None
+
+
+async def test_values_are_bounded_and_a_deep_recursion_does_not_hang(executor: LocalCommandLineCodeExecutor) -> None:
+    program = (
+        "def fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2) + 1\ndef big():\n    return 'x' * 100_000\n"
+    )
+    started = time.monotonic()
+    code, _, _, report = await report_of(executor, program, "assert fib(24) == 46368\nassert big() == ''")
+    assert time.monotonic() - started < 20  # the tracer's budget stops the re-run of fib early
+    assert code == 1
+    deep, huge = failed(report)
+    assert deep.actual is not None and deep.trace is None  # over budget: no trace, no crash
+    assert huge.actual is not None and len(huge.actual) < 250
+
+
+async def test_program_names_do_not_clash_with_the_harness(executor: LocalCommandLineCodeExecutor) -> None:
+    program = "json = 'not the module'\nsys = None\n_sd_h = 3\ndef one():\n    return 1\n"
+    code, _, _, report = await report_of(executor, program, "assert one() == 1\nassert _sd_h == 3 or True")
+    # The program's own _sd_h is replaced by the harness only after the program ran.
+    assert code == 0 and report is not None and report.total == 2
+
+
+async def test_a_program_that_exits_before_its_tests_fails(executor: LocalCommandLineCodeExecutor) -> None:
+    blocks = [CodeBlock(code="def f():\n    return 1\nraise SystemExit(0)", language="python")]
+    check = await Verifier(executor, tests="assert f() == 2").check(blocks, CancellationToken())
+    assert check.status == "tests_failed" and check.tests is not None
+    assert "tests never ran" in check.tests.output
+
+
+async def test_the_program_runs_once_and_its_output_shows_once(executor: LocalCommandLineCodeExecutor) -> None:
+    blocks = [CodeBlock(code="print('HELLO-ONCE')\ndef f():\n    return 2", language="python")]
+    check = await Verifier(executor, tests="assert f() == 2").check(blocks, CancellationToken())
+    assert check.passed and check.test_counts() == (1, 1)
+    assert check.as_code_result().output.count("HELLO-ONCE") == 1
+
+
+def test_split_output_and_start_lines() -> None:
+    assert split_output(f"a\n{MARKER} tests-start\nb") == ("a", "b")
+    assert split_output("a\nb") == ("a\nb", None)
+    assert start_line("javascript") == f'console.log("{MARKER} tests-start");'
+    assert start_line("bash") == f"echo '{MARKER} tests-start'"
+
+
+def test_render_report_is_bounded() -> None:
+    results = [
+        AssertResult(line=i, source=f"f({i}) == {i}", passed=False, expected=str(i), actual="x" * 150)
+        for i in range(40)
+    ]
+    text = render_report(TestReport(results=results), max_chars=1500)
+    assert len(text) <= 1500 and "more failing asserts" in text
