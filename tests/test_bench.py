@@ -355,3 +355,29 @@ def test_the_progress_bar_run_prints_the_table(
     argv = ["--tasks", "2", "--attempts", "1", "--out", str(tmp_path), "--arms", "ours"]
     assert run_main(argv, monkeypatch, AnswerKeyModel(problems)) == 0
     assert "| ours | 1/1 | 100.0% |" in capsys.readouterr().out
+
+
+async def test_a_shared_cache_serves_identical_calls_but_counts_them_in_full() -> None:
+    import asyncio
+
+    from autogen_core.models import UserMessage
+    from autogen_ext.models.replay import ReplayChatCompletionClient
+
+    from autogen_selfdebug.bench._counting import CallCache
+
+    class Slow(ReplayChatCompletionClient):
+        async def create(self, *args: Any, **kwargs: Any) -> CreateResult:
+            await asyncio.sleep(0.05)
+            return await super().create(*args, **kwargs)
+
+    inner = Slow(["one two", "three"], model_info=INFO)
+    cache = CallCache()
+    first, second = CountingChatCompletionClient(inner, cache=cache), CountingChatCompletionClient(inner, cache=cache)
+    same = [UserMessage(content="x", source="u")]
+    a = await first.create(same, extra_create_args={"temperature": 0.0})
+    b = await second.create(same, extra_create_args={"temperature": 0.0})
+    assert a.content == b.content == "one two" and len(inner.create_calls) == 1  # served from the cache
+    assert (second.calls, second.completion_tokens) == (first.calls, first.completion_tokens) == (1, 2)
+    assert second.saved_seconds >= 0.04 and first.saved_seconds == 0
+    await second.create(same, extra_create_args={"temperature": 0.8})  # other sampling: a new call
+    assert len(inner.create_calls) == 2

@@ -157,8 +157,9 @@ class CountingChatCompletionClient(ChatCompletionClient):
         cancellation_token: CancellationToken | None = None,
     ) -> CreateResult:
         record = self._start(messages, json_output)
-        key = CallCache.key(messages, json_output, extra_create_args) if self._cache is not None and not tools else ""
-        hit = self._cache.get(key) if self._cache is not None and key else None
+        cache = self._cache if not tools else None
+        key = CallCache.key(messages, json_output, extra_create_args) if cache is not None else ""
+        hit = cache.get(key) if cache is not None else None
         if hit is not None:
             result, seconds = hit
             self._totals.saved_seconds += seconds
@@ -172,8 +173,8 @@ class CountingChatCompletionClient(ChatCompletionClient):
                 extra_create_args=extra_create_args,
                 cancellation_token=cancellation_token,
             )
-            if self._cache is not None and key:
-                self._cache.put(key, result, time.perf_counter() - started)
+            if cache is not None:
+                cache.put(key, result, time.perf_counter() - started)
         self._finish(record, result.usage)
         return result
 
