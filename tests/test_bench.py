@@ -255,6 +255,7 @@ async def test_retrying_arms_fix_a_wrong_first_answer_and_single_shot_does_not(p
     assert not records["single_shot"].passed
     assert records["single_shot"].model_calls == 1 and records["single_shot"].attempts == 1
     assert records["single_shot_retry_model"].passed and records["single_shot_retry_model"].model_calls == 1
+    assert records["ours_retry_model"].passed and records["ours_retry_model"].model_calls == 1
     for ours in ("ours_repair", "ours_restart", "ours", "cascade"):
         assert records[ours].passed and records[ours].attempts == 2
         # Ours: generation, decision, generation (no reflection by default); the cascade's second on the retry model.
@@ -381,3 +382,27 @@ async def test_a_shared_cache_serves_identical_calls_but_counts_them_in_full() -
     assert second.saved_seconds >= 0.04 and first.saved_seconds == 0
     await second.create(same, extra_create_args={"temperature": 0.8})  # other sampling: a new call
     assert len(inner.create_calls) == 2
+
+
+def test_bench_fix_runs_the_arms_on_injected_bugs(
+    tmp_path: Path, problems: dict[str, Problem], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "fix"
+    argv = [
+        "fix",
+        "--tasks",
+        "0,2",
+        "--attempts",
+        "2",
+        "--out",
+        str(out),
+        "--no-progress",
+        "--arms",
+        "single_shot,ours",
+    ]
+    assert run_main(argv, monkeypatch, AnswerKeyModel(problems, wrong_first=1)) == 0
+    records = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert {r["task_id"] for r in records} == {"HumanEval/0", "HumanEval/2"}
+    report = (out / "results.md").read_text()
+    assert report.startswith("# Bug-fix benchmark")
+    assert "| single_shot | 0/2 |" in report and "| ours | 2/2 |" in report  # the retry fixed what one try did not

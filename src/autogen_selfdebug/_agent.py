@@ -242,7 +242,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             plans.append(plan)
             client = self._retry_client if plan.use_retry_model and self._retry_client is not None else self._client
             label = self._labels[id(client)]
-            shown = {**plan.metadata(), "model": label}
+            shown = {**plan.metadata(), "model": label, "strategy": self._strategy.mode}
             if n > 0:
                 planned = ThoughtEvent(
                     content=plan.describe(n, label), source=self.name, metadata={"kind": "retry_plan", **shown}

@@ -5,7 +5,8 @@
 * ``autogen``: upstream ``CodeExecutorAgent`` with ``max_retries_on_error = k - 1``;
 * ``ours_repair``, ``ours_restart``, ``ours``: our agent with ``RetryStrategy("repair")``,
   ``RetryStrategy("restart")`` and the default adaptive policy;
-* ``cascade``: ours (adaptive) with the retry model as ``retry_model_client``.
+* ``cascade``: ours (adaptive) with the retry model as ``retry_model_client``;
+  ``ours_retry_model``: ours with the retry model alone, to weigh the cascade's time against it.
 
 Every arm gets the same model clients (wrapped by the caller to count calls), a fresh local
 sandbox of its own, and the same task text. The arms that cannot run tests separately get the
@@ -38,7 +39,16 @@ from ..sandboxes import LocalSandbox
 
 __all__ = ["ARMS", "RETRY_MODEL_ARMS", "ArmName", "ArmOutcome", "ArmSettings", "Job", "Models", "run_arm"]
 
-ArmName = Literal["single_shot", "autogen", "ours_repair", "ours_restart", "ours", "cascade", "single_shot_retry_model"]
+ArmName = Literal[
+    "single_shot",
+    "autogen",
+    "ours_repair",
+    "ours_restart",
+    "ours",
+    "cascade",
+    "single_shot_retry_model",
+    "ours_retry_model",
+]
 ARMS: tuple[ArmName, ...] = (
     "single_shot",
     "autogen",
@@ -47,11 +57,12 @@ ARMS: tuple[ArmName, ...] = (
     "ours",
     "cascade",
     "single_shot_retry_model",
+    "ours_retry_model",
 )
-RETRY_MODEL_ARMS: tuple[ArmName, ...] = ("cascade", "single_shot_retry_model")
+RETRY_MODEL_ARMS: tuple[ArmName, ...] = ("cascade", "single_shot_retry_model", "ours_retry_model")
 """The arms that need ``--retry-model``."""
 
-_STRATEGIES: dict[str, StrategyMode] = {"ours_repair": "repair", "ours_restart": "restart", "ours": "adaptive"}
+_STRATEGIES: dict[str, StrategyMode] = {"ours_repair": "repair", "ours_restart": "restart"}
 
 Verdict = Literal["success", "failure", "no_code", "error"]
 
@@ -116,8 +127,11 @@ async def run_arm(arm: ArmName, job: Job, models: Models, settings: ArmSettings)
             return await _single_shot(job, models.retry, sandbox)
         if arm == "autogen":
             return await _autogen(job, models.main, sandbox, settings)
-        retry_client = models.retry if arm == "cascade" else None
         strategy = RetryStrategy(_STRATEGIES.get(arm, "adaptive"))
+        if arm == "ours_retry_model":
+            assert models.retry is not None
+            return await _ours(job, models.retry, sandbox, settings, strategy=strategy, retry_client=None)
+        retry_client = models.retry if arm == "cascade" else None
         return await _ours(job, models.main, sandbox, settings, strategy=strategy, retry_client=retry_client)
 
 
