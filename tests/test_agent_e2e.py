@@ -139,8 +139,10 @@ async def test_restart_strategy_on_the_real_model(model: ResolvedModel, tmp_path
         ("restart", "0.9", "8"),
     ]
     executions = [m for m in result.messages if isinstance(m, CodeExecutionEvent)]
-    # Per-assert results reach the events: how many of the two asserts passed.
-    assert any("asserts passed" in e.result.output for e in executions) or len(executions) < 2
+    # Whenever the tests ran (the program itself may fail first), per-assert results reach the events.
+    for execution in executions:
+        if "--- tests" in execution.result.output:
+            assert "asserts passed." in execution.result.output
     summary = RunSummary.from_metadata(result.messages[-1].metadata)
     assert summary is not None and summary.outcome != "success" and summary.attempts == 2
 
