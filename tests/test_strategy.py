@@ -156,6 +156,7 @@ async def test_wrong_result_restarts_without_the_failed_code(executor: LocalComm
     assert RunSummary.from_metadata(items[-1].chat_message.metadata) == RunSummary(
         outcome="success", attempts=2, code=f"```python\n{RIGHT}\n```", tests_passed=2, tests_total=2
     )
+    assert items[-1].chat_message.content.startswith("The code passed on attempt 2 (2 of 2 test asserts).")
 
 
 async def test_located_error_is_repaired_with_the_code_in_view(executor: LocalCommandLineCodeExecutor) -> None:

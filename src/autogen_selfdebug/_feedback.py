@@ -192,7 +192,8 @@ def repeated_code_note(index: int) -> str:
 def final_text(summary: RunSummary, attempts: Sequence[Attempt], declined: str, *, max_chars: int) -> str:
     """The final message when there is no reflection: the passing code, the model's refusal, or the failure."""
     if summary.outcome == "success":
-        return f"The code passed on attempt {summary.attempts}.\n\n{summary.code}"
+        counted = f" ({summary.tests_passed} of {summary.tests_total} test asserts)" if summary.tests_total else ""
+        return f"The code passed on attempt {summary.attempts}{counted}.\n\n{summary.code}"
     if summary.outcome == "no_code" and declined:
         return declined
     return failure_summary(attempts, max_chars=max_chars)
