@@ -8,7 +8,7 @@ from autogen_core import CancellationToken
 from autogen_core.code_executor import CodeBlock
 from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
 
-from autogen_selfdebug import LocalSandbox, Verifier
+from autogen_selfdebug import LocalSandbox, Verifier, create_sandbox
 from autogen_selfdebug._test_report import (
     MARKER,
     AssertResult,
@@ -175,3 +175,14 @@ def test_render_report_is_bounded() -> None:
     ]
     text = render_report(TestReport(results=results), max_chars=1500)
     assert len(text) <= 1500 and "more failing asserts" in text
+
+
+async def test_the_jupyter_sandbox_reports_failures_without_ipython_noise() -> None:
+    async with create_sandbox("jupyter", timeout=20) as jupyter:
+        verifier = Verifier(jupyter, tests="assert f(2) == 5\nassert f(1) == 2")
+        check = await verifier.check(
+            [CodeBlock(code="def f(x):\n    return 2 * x", language="python")], CancellationToken()
+        )
+    assert check.status == "tests_failed" and check.test_counts() == (1, 2)
+    assert check.tests is not None and check.tests.output.strip() == ""  # no "SystemExit", no "use %tb" hint
+    assert "line 2: return 2 * x    [x=2]" in check.as_code_result().output  # the line trace works in a kernel too

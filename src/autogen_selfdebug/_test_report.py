@@ -36,6 +36,7 @@ MARKER = "@@autogen-selfdebug@@"
 """The prefix of every line the harness prints."""
 
 _START = f"{MARKER} tests-start"
+_FAILED = f"{MARKER} tests-failed"
 
 _OPERATORS = {
     ast.Eq: "==",
@@ -57,6 +58,12 @@ import io as _sd_io, time as _sd_time, operator as _sd_operator, types as _sd_ty
 
 class _SDStop(Exception):
     pass
+
+
+class _SDFailed(Exception):
+    # Under IPython (the Jupyter sandbox) SystemExit prints a warning and a hint; this renders as one marker line.
+    def _render_traceback_(self):
+        return ["@@autogen-selfdebug@@ tests-failed"]
 
 
 class _SDHarness:
@@ -223,6 +230,8 @@ class _SDHarness:
     def finish(self, crashed):
         self.emit({"event": "end", "failed": self.failed})
         if self.failed and not crashed:
+            if getattr(__import__("builtins"), "__IPYTHON__", False):
+                raise _SDFailed()
             raise SystemExit(1)
 """
 
@@ -373,6 +382,8 @@ def parse_report(tests_output: str) -> tuple[str, TestReport | None]:
     seen = False
     fields = set(AssertResult.__dataclass_fields__)
     for line in tests_output.split("\n"):
+        if line.strip() == _FAILED:
+            continue
         if not line.startswith(f"{MARKER} {{"):
             kept.append(line)
             continue
