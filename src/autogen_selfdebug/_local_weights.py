@@ -39,6 +39,7 @@ __all__ = [
     "cache_dir",
     "ensure_model_file",
     "find_installed_parts",
+    "local_model_installed",
     "local_model_path",
 ]
 
@@ -117,6 +118,11 @@ def cache_dir() -> Path:
     xdg = os.environ.get("XDG_CACHE_HOME")
     base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
     return base / "autogen-selfdebug"
+
+
+def local_model_installed(kind: LocalKind) -> bool:
+    """Whether the weight packages of an embedded model are installed (nothing is read or assembled)."""
+    return all(importlib.util.find_spec(pkg) is not None for pkg in LOCAL_WEIGHTS[kind].packages)
 
 
 def find_installed_parts(weights: LocalWeights) -> list[Path]:

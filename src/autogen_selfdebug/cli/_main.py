@@ -22,6 +22,7 @@ from autogen_agentchat.messages import BaseChatMessage
 from autogen_core.code_executor import CodeExecutor
 from autogen_core.models import ChatCompletionClient
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
 from rich.table import Table
 
@@ -32,6 +33,7 @@ from .. import (
     SelfDebugError,
     SelfDebuggingCodeExecutorAgent,
     UsageError,
+    local_model_installed,
     normalize_language,
     parse_model_spec,
     resolve_model,
@@ -44,6 +46,7 @@ __all__ = ["main", "read_program", "run"]
 
 EXIT_FIXED, EXIT_NOT_FIXED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 _MAX_SOURCE_BYTES = 1_000_000
+_NO_RETRY_MODEL = "none"
 _STOP_WORDS = frozenset({"", "stop", "quit", "exit", "q", "no", "n"})
 
 
@@ -70,7 +73,10 @@ def _parser() -> argparse.ArgumentParser:
     def shared(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--model", metavar="SPEC", help="local (default), local-1.5b, gguf:PATH or openai:MODEL")
         sub.add_argument(
-            "--retry-model", metavar="SPEC", help="a (stronger) model for the later attempts, in the same forms"
+            "--retry-model",
+            metavar="SPEC",
+            help="a (stronger) model for the later attempts, in the same forms, or 'none' "
+            "(default with the local 0.5B model: local-1.5b, when installed)",
         )
         sub.add_argument("--base-url", metavar="URL", help="an OpenAI-compatible server, for openai:MODEL")
         sub.add_argument("--max-tokens", type=_positive, default=1024, metavar="N", help="cap per reply (1024)")
@@ -183,7 +189,7 @@ def _backup(path: Path) -> Path:
 def _check_model_specs(options: _Options) -> None:
     """Parse the model specs before anything is loaded, so a typo costs no model load."""
     for option, spec in (("--model", options.model), ("--retry-model", options.retry_model)):
-        if spec is None:
+        if spec is None or (option == "--retry-model" and spec.strip().lower() == _NO_RETRY_MODEL):
             continue
         try:
             parse_model_spec(spec)
@@ -209,13 +215,26 @@ async def _open_models(options: _Options, console: Console) -> AsyncIterator[_Mo
     async with AsyncExitStack() as stack:
         first = _load_model(options.model, options, console)
         stack.push_async_callback(first.client.close)
+        retry_spec, why = _retry_spec(options.retry_model, first)
         retry: ResolvedModel | None = None
-        if options.retry_model is not None:
-            retry = _load_model(options.retry_model, options, console)
+        if retry_spec is not None:
+            retry = _load_model(retry_spec, options, console)
             stack.push_async_callback(retry.client.close)
         retries = f"; [bold]retries:[/bold] {retry.description}" if retry is not None else ""
-        console.print(f"[bold]model:[/bold] {first.description}{retries}")
+        console.print(f"[bold]model:[/bold] {first.description}{retries}{escape(why)}")
         yield _Models(first, retry)
+
+
+def _retry_spec(given: str | None, first: ResolvedModel) -> tuple[str | None, str]:
+    """The retry model to load, and why when it was not asked for. With the embedded 0.5B model the
+    default is the 1.5B cascade, which fixed the most code per minute (docs/benchmarks.md)."""
+    if given is not None:
+        return (None, "") if given.strip().lower() == _NO_RETRY_MODEL else (given, "")
+    if first.spec.kind != "local":
+        return None, ""
+    if local_model_installed("local-1.5b"):
+        return "local-1.5b", " (the default cascade for the local model; --retry-model none turns it off)"
+    return None, " (no cascade: pip install 'autogen-selfdebug[local-1-5b]' to retry on the 1.5B model)"
 
 
 def _load_model(spec: str | None, options: _Options, console: Console) -> ResolvedModel:
