@@ -28,6 +28,7 @@ from autogen_selfdebug.bench._humaneval import (
     task_text,
     visible_tests,
 )
+from autogen_selfdebug.bench._report import ArmSummary, targets_report
 from autogen_selfdebug.bench._results import RunSettings, TaskRecord, append_record, load_records
 from autogen_selfdebug.sandboxes import LocalSandbox
 
@@ -406,3 +407,31 @@ def test_bench_fix_runs_the_arms_on_injected_bugs(
     report = (out / "results.md").read_text()
     assert report.startswith("# Bug-fix benchmark")
     assert "| single_shot | 0/2 |" in report and "| ours | 2/2 |" in report  # the retry fixed what one try did not
+
+
+def _summary(arm: str, solved: int, tokens: int, seconds: float = 60.0) -> ArmSummary:
+    return ArmSummary(
+        arm=arm, tasks=10, solved=solved, model_calls=10, prompt_tokens=tokens, completion_tokens=0,
+        wall_seconds=seconds, errors=0, timeouts=0,
+    )  # fmt: skip
+
+
+def test_the_report_says_which_targets_were_met_and_which_missed() -> None:
+    summaries = [
+        _summary("single_shot", 5, 5_000),
+        _summary("ours", 6, 18_000),  # +10 points, 3x the tokens per solved task
+        _summary("cascade", 7, 20_000, seconds=120),  # +20 points
+        _summary("single_shot_retry_model", 7, 6_000),
+        _summary("ours_retry_model", 8, 30_000, seconds=480),
+    ]
+    report = targets_report(summaries, kind="fix-rate")
+    assert "ours vs single_shot: +10 points (target ≥ +10): **met**" in report
+    assert "cascade vs single_shot: +20 points (target ≥ +15): **met**" in report
+    assert "cascade vs single_shot_retry_model: 7 against 7 solved (target: above): **missed**" in report
+    assert "ours tokens per solved task: 3.00× single_shot's (target ≤ 2.5×): **missed**" in report
+    assert "cascade 3.50, ours_retry_model 1.00 (the CLI's default should be the higher: cascade)" in report
+    fix = targets_report([_summary("single_shot", 2, 10), _summary("ours", 4, 10)], kind="fix")
+    assert "ours fix rate vs single_shot: 2.00× (target ≥ 2×): **met**" in fix
+    none_fixed = targets_report([_summary("single_shot", 0, 10), _summary("ours", 0, 10)], kind="fix")
+    assert "(single shot fixed none)" in none_fixed and "**missed**" in none_fixed
+    assert targets_report([_summary("ours", 4, 10)], kind="fix") == ""  # no baseline, no targets

@@ -34,7 +34,7 @@ from ..cli import fix_prompt
 from ._arms import ARMS, RETRY_MODEL_ARMS, ArmName, ArmSettings, Job, Models, run_arm
 from ._counting import CallCache, CountingChatCompletionClient
 from ._humaneval import Problem, grade, load_problems, select_problems, task_text, tests_section
-from ._report import markdown_report, pass_rate_chart, split_of, summarise
+from ._report import markdown_report, pass_rate_chart, split_of, summarise, targets_report
 from ._results import RunSettings, TaskRecord, append_record, load_records
 
 __all__ = ["BenchmarkKind", "build_parser", "run_fix_rate", "run_job"]
@@ -234,7 +234,8 @@ async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") ->
         if part:
             summaries = summarise(part, arms)
             title = "HumanEval/0-79 (tuning split)" if name == "tune" else "HumanEval/80-163 (held-out split)"
-            sections.append(f"## {title}\n\n" + markdown_report(summaries, attempts=args.attempts))
+            table = markdown_report(summaries, attempts=args.attempts)
+            sections.append(f"## {title}\n\n{table}\n{targets_report(summaries, kind=kind)}")
             pass_rate_chart(
                 summaries,
                 attempts=args.attempts,

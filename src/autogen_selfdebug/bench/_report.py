@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ._results import TaskRecord
 
-__all__ = ["ArmSummary", "markdown_report", "pass_rate_chart", "split_of", "summarise"]
+__all__ = ["ArmSummary", "markdown_report", "pass_rate_chart", "split_of", "summarise", "targets_report"]
 
 
 def split_of(task_id: str) -> str:
@@ -121,6 +121,62 @@ def markdown_report(summaries: Sequence[ArmSummary], *, attempts: int) -> str:
         )
         lines.append(f"| {s.arm} | {cells} |")
     return "\n".join(lines) + "\n"
+
+
+def _verdict(met: bool) -> str:
+    return "**met**" if met else "**missed**"
+
+
+def targets_report(summaries: Sequence[ArmSummary], *, kind: str) -> str:
+    """The issue's targets against this run, one line each, for the arms the run has."""
+    by_arm = {s.arm: s for s in summaries}
+    base = by_arm.get("single_shot")
+    if base is None or not base.tasks:
+        return ""
+    lines = []
+
+    def points(arm: str, target: float) -> None:
+        if arm in by_arm:
+            gain = round(100 * (by_arm[arm].pass_rate - base.pass_rate), 6)  # 0.6 - 0.5 is not 0.1
+            lines.append(
+                f"- {arm} vs single_shot: {gain:+.0f} points (target ≥ {target:+.0f}): {_verdict(gain >= target)}"
+            )
+
+    if kind == "fix":
+        if "ours" in by_arm:
+            ours = by_arm["ours"].pass_rate
+            shown = f"{ours / base.pass_rate:.2f}×" if base.pass_rate else "– (single shot fixed none)"
+            met = ours >= 2 * base.pass_rate and ours > 0
+            lines.append(f"- ours fix rate vs single_shot: {shown} (target ≥ 2×): {_verdict(met)}")
+        return "Targets:\n\n" + "\n".join(lines) + "\n" if lines else ""
+    points("ours", 10)
+    points("cascade", 15)
+    if "cascade" in by_arm and "single_shot_retry_model" in by_arm:
+        cascade, big = by_arm["cascade"], by_arm["single_shot_retry_model"]
+        lines.append(
+            f"- cascade vs single_shot_retry_model: {cascade.solved} against {big.solved} solved "
+            f"(target: above): {_verdict(cascade.solved > big.solved)}"
+        )
+    base_tokens = base.per_solved(base.prompt_tokens + base.completion_tokens)
+    if "ours" in by_arm and base_tokens:
+        ours_tokens = by_arm["ours"].per_solved(by_arm["ours"].prompt_tokens + by_arm["ours"].completion_tokens)
+        if ours_tokens is not None:
+            ratio = ours_tokens / base_tokens
+            lines.append(
+                f"- ours tokens per solved task: {ratio:.2f}× single_shot's (target ≤ 2.5×): {_verdict(ratio <= 2.5)}"
+            )
+    rates = {
+        arm: by_arm[arm].solved / (by_arm[arm].wall_seconds / 60)
+        for arm in ("cascade", "ours_retry_model")
+        if arm in by_arm and by_arm[arm].wall_seconds > 0
+    }
+    if len(rates) == 2:
+        best = max(rates, key=lambda arm: rates[arm])
+        lines.append(
+            f"- solved per minute: cascade {rates['cascade']:.2f}, ours_retry_model {rates['ours_retry_model']:.2f} "
+            f"(the CLI's default should be the higher: {best})"
+        )
+    return "Targets:\n\n" + "\n".join(lines) + "\n" if lines else ""
 
 
 def pass_rate_chart(summaries: Sequence[ArmSummary], *, attempts: int, path: Path, title: str) -> Path:
