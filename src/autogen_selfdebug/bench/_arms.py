@@ -19,7 +19,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from autogen_agentchat.agents import CodeExecutorAgent
 from autogen_agentchat.messages import CodeExecutionEvent, CodeGenerationEvent
@@ -49,16 +49,7 @@ ArmName = Literal[
     "single_shot_retry_model",
     "ours_retry_model",
 ]
-ARMS: tuple[ArmName, ...] = (
-    "single_shot",
-    "autogen",
-    "ours_repair",
-    "ours_restart",
-    "ours",
-    "cascade",
-    "single_shot_retry_model",
-    "ours_retry_model",
-)
+ARMS: tuple[ArmName, ...] = get_args(ArmName)
 RETRY_MODEL_ARMS: tuple[ArmName, ...] = ("cascade", "single_shot_retry_model", "ours_retry_model")
 """The arms that need ``--retry-model``."""
 
