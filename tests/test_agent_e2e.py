@@ -19,8 +19,7 @@ from autogen_agentchat.base import TaskResult
 from autogen_agentchat.messages import CodeExecutionEvent, CodeGenerationEvent, ThoughtEvent
 
 from autogen_selfdebug import RetryStrategy, RunSummary, SelfDebuggingCodeExecutorAgent
-from autogen_selfdebug._local_weights import LOCAL_WEIGHTS
-from autogen_selfdebug._models import ResolvedModel, resolve_model
+from autogen_selfdebug.models import LOCAL_WEIGHTS, ResolvedModel, resolve_model
 from autogen_selfdebug.sandboxes import create_sandbox
 
 _missing = importlib.util.find_spec("llama_cpp") is None or any(

@@ -309,7 +309,7 @@ def test_results_survive_a_torn_line_and_other_runs(tmp_path: Path) -> None:
 
 
 def run_main(argv: list[str], monkeypatch: pytest.MonkeyPatch, model: ChatCompletionClient) -> int:
-    from autogen_selfdebug._models import ModelSpec, ResolvedModel
+    from autogen_selfdebug.models import ModelSpec, ResolvedModel
 
     def fake_resolve(spec: str | None = None, **_: object) -> ResolvedModel:
         return ResolvedModel(client=model, spec=ModelSpec(kind="local"), description="scripted")

@@ -17,8 +17,7 @@ from autogen_core import CancellationToken
 from autogen_core.models import ChatCompletionClient, CreateResult, LLMMessage, SystemMessage, UserMessage
 from pydantic import BaseModel
 
-from autogen_selfdebug._local_weights import LOCAL_WEIGHTS
-from autogen_selfdebug._models import ResolvedModel, resolve_model
+from autogen_selfdebug.models import LOCAL_WEIGHTS, ResolvedModel, resolve_model
 
 pytestmark = [
     pytest.mark.local_model,
@@ -91,7 +90,7 @@ class Essay(BaseModel):
 
 
 async def test_structured_strings_are_bounded_so_the_json_closes(client: ChatCompletionClient) -> None:
-    from autogen_selfdebug._llama import MAX_JSON_STRING_CHARS
+    from autogen_selfdebug.models._llama import MAX_JSON_STRING_CHARS
 
     messages: list[LLMMessage] = [
         UserMessage(
@@ -107,7 +106,7 @@ async def test_structured_strings_are_bounded_so_the_json_closes(client: ChatCom
 
 def test_bounded_strings_leave_the_schema_otherwise_alone() -> None:
     from autogen_selfdebug._decision import RetryDecision as Decision
-    from autogen_selfdebug._llama import _bounded_strings
+    from autogen_selfdebug.models._llama import _bounded_strings
 
     schema = Decision.model_json_schema()
     bounded = _bounded_strings(schema, 50)
@@ -167,7 +166,7 @@ async def test_cancellation_stops_generation(client: ChatCompletionClient) -> No
 
 async def test_component_round_trip(client: ChatCompletionClient) -> None:
     first = client.dump_component()
-    assert first.provider == "autogen_selfdebug._llama.LocalLlamaChatCompletionClient"
+    assert first.provider == "autogen_selfdebug.models._llama.LocalLlamaChatCompletionClient"
     assert first.config["spec"] == "local" and first.config["max_tokens"] == 256
     loaded = ChatCompletionClient.load_component(first)
     try:
@@ -177,7 +176,7 @@ async def test_component_round_trip(client: ChatCompletionClient) -> None:
 
 
 def test_extra_buffer_types_switch(monkeypatch: pytest.MonkeyPatch) -> None:
-    from autogen_selfdebug._llama import _extra_buffer_types_unsafe
+    from autogen_selfdebug.models._llama import _extra_buffer_types_unsafe
 
     monkeypatch.setenv("AUTOGEN_SELFDEBUG_LLAMA_EXTRA_BUFFERS", "0")
     assert _extra_buffer_types_unsafe() is True

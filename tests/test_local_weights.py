@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from autogen_selfdebug._errors import ModelSelectionError
-from autogen_selfdebug._local_weights import (
+from autogen_selfdebug.models._local_weights import (
     GGUF_MAGIC,
     LOCAL_WEIGHTS,
     LocalWeights,

@@ -11,7 +11,7 @@ from autogen_core.models import ModelInfo
 from autogen_ext.models.openai import OpenAIChatCompletionClient
 
 from autogen_selfdebug._errors import ModelSelectionError
-from autogen_selfdebug._models import (
+from autogen_selfdebug.models import (
     DEFAULT_OPENAI_MODEL,
     OPENAI_COMPATIBLE_MODEL_INFO,
     ModelSpec,
@@ -114,7 +114,7 @@ def test_default_is_local_without_key(monkeypatch: pytest.MonkeyPatch) -> None:
         seen["spec"] = spec
         return object(), "local Qwen2.5-Coder-0.5B-Instruct (Q4_K_M, llama.cpp)"
 
-    monkeypatch.setattr("autogen_selfdebug._models._local_client", fake_local)
+    monkeypatch.setattr("autogen_selfdebug.models._resolve._local_client", fake_local)
     resolved = resolve_model()
     assert seen["spec"] == ModelSpec(kind="local")
     assert resolved.description.startswith("local Qwen2.5-Coder-0.5B-Instruct (Q4_K_M, llama.cpp) (the default")
@@ -163,10 +163,35 @@ def test_missing_llama_cpp_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> N
     real_import = builtins.__import__
 
     def no_llama(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name in ("_llama", "autogen_selfdebug._llama") or (args and args[2] == ("LocalLlamaChatCompletionClient",)):
+        if name in ("_llama", "autogen_selfdebug.models._llama") or (
+            args and args[2] == ("LocalLlamaChatCompletionClient",)
+        ):
             raise ImportError("No module named 'llama_cpp'", name="llama_cpp")
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_llama)
     with pytest.raises(ModelSelectionError, match=r"pip install 'autogen-selfdebug\[local\]'"):
         resolve_model("local")
+
+
+def test_the_models_wing_has_no_import_cycle() -> None:
+    """Every import between the models modules, lazy ones included, goes one way."""
+    import ast
+    import graphlib
+
+    import autogen_selfdebug.models as models
+
+    folder = Path(models.__file__).parent
+    graph: dict[str, set[str]] = {}
+    for path in folder.glob("_*.py"):
+        if path.name == "__init__.py":
+            continue
+        siblings = {
+            node.module
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+        }
+        graph[path.stem] = siblings
+    assert {"_spec", "_llama", "_resolve", "_local_weights"} <= graph.keys()
+    assert "_spec" in graph["_llama"] and "_llama" in graph["_resolve"]  # the edges that once made a circle
+    list(graphlib.TopologicalSorter(graph).static_order())  # raises CycleError on a circle

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from autogen_selfdebug._local_weights import LOCAL_WEIGHTS
+from autogen_selfdebug.models import LOCAL_WEIGHTS
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))

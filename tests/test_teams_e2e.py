@@ -21,8 +21,8 @@ from autogen_agentchat.messages import (
 from autogen_core import CancellationToken
 
 from autogen_selfdebug import ModelSelectionError, SelfDebuggingCodeExecutorAgent
-from autogen_selfdebug._models import resolve_model
 from autogen_selfdebug._teams import build_debugging_team, last_run_summary
+from autogen_selfdebug.models import resolve_model
 from autogen_selfdebug.sandboxes import create_sandbox
 
 pytestmark = pytest.mark.local_model

@@ -6,8 +6,6 @@ from ._code_blocks import ExtractedCode, extract_code_blocks, normalize_language
 from ._decision import DEFAULT_DECISION, RetryDecision
 from ._errors import ModelCallError, ModelSelectionError, SandboxError, SelfDebugError, UsageError
 from ._feedback import DEFAULT_MAX_OUTPUT_CHARS, truncate_output
-from ._local_weights import local_model_installed, local_model_path
-from ._models import ModelSpec, ResolvedModel, parse_model_spec, resolve_model
 from ._strategy import AttemptPlan, Move, RetryStrategy, RetryStrategyConfig, StrategyMode
 from ._teams import build_debugging_team, last_run_summary, person_prompt
 from ._termination import (
@@ -19,6 +17,15 @@ from ._termination import (
     UserStopTerminationConfig,
 )
 from ._verification import CheckResult, Verifier
+from .models import (
+    LocalServer,
+    ModelSpec,
+    ResolvedModel,
+    local_model_installed,
+    local_model_path,
+    parse_model_spec,
+    resolve_model,
+)
 from .sandboxes import DockerSandbox, LocalSandbox, SandboxKind, create_sandbox
 
 __all__ = [
@@ -33,6 +40,7 @@ __all__ = [
     "DockerSandbox",
     "ExtractedCode",
     "LocalSandbox",
+    "LocalServer",
     "ModelCallError",
     "ModelSelectionError",
     "ModelSpec",

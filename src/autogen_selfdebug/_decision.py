@@ -2,15 +2,18 @@
 
 The decision is a structured-output call. Models that support structured output get
 ``json_output=RetryDecision``; models with a plain JSON mode get ``json_output=True`` and the
-schema in the prompt; others get the schema in the prompt alone. An answer that is not valid is
-asked for once more, with the validation error, and then the documented default is used, so a bad
-answer never ends the run.
+schema in the prompt; others get the schema in the prompt alone. A server that refuses a form
+(llama.cpp's server answers a JSON schema with HTTP 500) gets the next one, and the client
+remembers it, so later decisions do not ask again. An answer that is not valid is asked for once
+more, with the validation error, and then the documented default is used, so a bad answer never
+ends the run.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -20,6 +23,7 @@ from autogen_core import CancellationToken
 from autogen_core.models import AssistantMessage, ChatCompletionClient, LLMMessage, RequestUsage, UserMessage
 from pydantic import BaseModel, Field, ValidationError
 
+from ._errors import ModelCallError
 from ._model_call import add_usage, call_model
 
 __all__ = ["DEFAULT_DECISION", "DecisionResult", "RetryDecision", "decide_retry"]
@@ -46,6 +50,13 @@ DEFAULT_DECISION = RetryDecision(
 """Used when the model gives no valid decision twice: retrying is bounded by the attempt budget."""
 
 _JSON_OBJECT = re.compile(r"\{.*\}", re.DOTALL)
+
+OutputForm = bool | type[BaseModel] | None
+# Strongest first: a JSON schema, JSON mode with the schema in the prompt, the prompt alone.
+_FORMS: tuple[OutputForm, ...] = (RetryDecision, True, None)
+# Per client, how many of the strongest forms its server refused.
+_refused_forms: weakref.WeakKeyDictionary[ChatCompletionClient, int] = weakref.WeakKeyDictionary()
+_FORM_WORDS = ("response_format", "json_schema", "json_object", "structured output")
 
 
 @dataclass
@@ -125,28 +136,30 @@ async def decide_retry(
     cancellation_token: CancellationToken,
 ) -> DecisionResult:
     """Ask ``client`` whether to retry, given the conversation so far (system message included)."""
-    info = client.model_info
-    json_output: bool | type[BaseModel] | None
-    if info.get("structured_output", False):
-        json_output = RetryDecision
-    elif info.get("json_output", False):
-        json_output = True
-    else:
-        json_output = None
+    forms = _forms(client)
     conversation: list[LLMMessage] = [
         *messages,
-        UserMessage(content=_prompt(json_output is not RetryDecision), source="user"),
+        UserMessage(content=_prompt(forms[0] is not RetryDecision), source="user"),
     ]
 
     result = DecisionResult(decision=DEFAULT_DECISION)
     for _ in range(2):
-        reply = await call_model(
-            client,
-            conversation,
-            purpose="retry decision",
-            json_output=json_output,
-            cancellation_token=cancellation_token,
-        )
+        while True:
+            try:
+                reply = await call_model(
+                    client,
+                    conversation,
+                    purpose="retry decision",
+                    json_output=forms[0],
+                    cancellation_token=cancellation_token,
+                )
+                break
+            except ModelCallError as error:
+                if len(forms) == 1 or not _refuses_form(error):
+                    raise
+                forms = forms[1:]
+                _refused_forms[client] = len(_FORMS) - len(forms)
+                conversation[len(messages)] = UserMessage(content=_prompt(forms[0] is not RetryDecision), source="user")
         result.usage.append(reply.usage)
         content = reply.content if isinstance(reply.content, str) else str(reply.content)
         try:
@@ -163,3 +176,22 @@ async def decide_retry(
             ]
     result.fell_back = True
     return result
+
+
+def _forms(client: ChatCompletionClient) -> tuple[OutputForm, ...]:
+    """The output forms to try for ``client``, strongest first: those it supports and has not refused."""
+    info = client.model_info
+    supported = (
+        bool(info.get("structured_output", False)),
+        bool(info.get("json_output", False)),
+        True,
+    )
+    skip = _refused_forms.get(client, 0)
+    return tuple(form for i, (form, ok) in enumerate(zip(_FORMS, supported, strict=True)) if ok and i >= skip)
+
+
+def _refuses_form(error: ModelCallError) -> bool:
+    """Whether the server refused the requested output form (rather than failing for another reason)."""
+    cause = error.__cause__
+    text = f"{error} {cause}".lower()
+    return any(word in text for word in _FORM_WORDS)

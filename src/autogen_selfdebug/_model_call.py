@@ -17,6 +17,7 @@ from autogen_agentchat.messages import ModelClientStreamingChunkEvent
 from autogen_agentchat.utils import remove_images
 from autogen_core import CancellationToken
 from autogen_core.models import ChatCompletionClient, CreateResult, LLMMessage, RequestUsage
+from autogen_ext.models.openai import BaseOpenAIChatCompletionClient
 from pydantic import BaseModel
 
 from ._errors import ModelCallError
@@ -74,8 +75,25 @@ def _prepare(client: ChatCompletionClient, messages: Sequence[LLMMessage]) -> li
     return remove_images(list(messages))
 
 
+_MAX_ERROR_CHARS = 300
+
+
+def _one_line(error: Exception) -> str:
+    """A client error in one bounded line: the server's message without the traceback it may append."""
+    status = getattr(error, "status_code", None)
+    body = getattr(error, "body", None)
+    inner = body.get("error", body) if isinstance(body, dict) else None
+    message = inner.get("message") if isinstance(inner, dict) else None
+    text = message if isinstance(message, str) and message.strip() else str(error)
+    text = text.replace("\\n", "\n").split('File "', 1)[0]  # servers append their own Python traceback
+    text = " ".join(text.split()) or type(error).__name__
+    if len(text) > _MAX_ERROR_CHARS:
+        text = text[: _MAX_ERROR_CHARS - 1].rstrip() + "…"
+    return f"{type(error).__name__}" + (f" (HTTP {status})" if isinstance(status, int) else "") + f": {text}"
+
+
 def _wrap(purpose: Purpose, error: Exception) -> ModelCallError:
-    return ModelCallError(f"The model call for {purpose} failed: {type(error).__name__}: {error}")
+    return ModelCallError(f"The model call for {purpose} failed: {_one_line(error)}")
 
 
 async def call_model(
@@ -120,10 +138,17 @@ async def stream_model(
     cancellation_token: CancellationToken,
     extra_args: Mapping[str, Any] | None = None,
 ) -> AsyncGenerator[str | CreateResult, None]:
-    """``client.create_stream``: yields text chunks, then the final :class:`CreateResult`."""
+    """``client.create_stream``: yields text chunks, then the final :class:`CreateResult`.
+
+    OpenAI clients ask for usage in the stream, which the API sends only when asked (servers
+    without it, like llama.cpp's, report none).
+    """
+    extra = dict(extra_args or {})
+    if isinstance(client, BaseOpenAIChatCompletionClient):
+        extra.setdefault("stream_options", {"include_usage": True})
     try:
         async for chunk in client.create_stream(
-            _prepare(client, messages), extra_create_args=dict(extra_args or {}), cancellation_token=cancellation_token
+            _prepare(client, messages), extra_create_args=extra, cancellation_token=cancellation_token
         ):
             yield chunk
     except (asyncio.CancelledError, KeyboardInterrupt):

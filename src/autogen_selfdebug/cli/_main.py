@@ -61,6 +61,7 @@ class _Options:
     executor: SandboxKind
     max_attempts: int
     timeout: int
+    model_timeout: float | None = None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -83,6 +84,12 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--executor", choices=SANDBOX_KINDS, default="local", help="where the code runs (local)")
         sub.add_argument("--max-attempts", type=_positive, default=4, metavar="N", help="attempts per round (4)")
         sub.add_argument("--timeout", type=_positive, default=60, metavar="S", help="seconds per run (60)")
+        sub.add_argument(
+            "--model-timeout",
+            type=_positive,
+            metavar="S",
+            help="seconds before a request to an openai:MODEL server fails (the SDK's 600)",
+        )
 
     fix = commands.add_parser("fix", help="fix a broken program file", description="Fix a broken program file.")
     fix.add_argument("path", type=Path, metavar="PATH", help="the broken program")
@@ -213,12 +220,14 @@ class _Models:
 async def _open_models(options: _Options, console: Console) -> AsyncIterator[_Models]:
     """Resolve ``--model`` and ``--retry-model``, say which they are, and close both clients on the way out."""
     async with AsyncExitStack() as stack:
-        first = _load_model(options.model, options, console)
+        first = _load_model(options.model, options, console, base_url=options.base_url)
         stack.push_async_callback(first.client.close)
         retry_spec, why = _retry_spec(options.retry_model, first)
         retry: ResolvedModel | None = None
         if retry_spec is not None:
-            retry = _load_model(retry_spec, options, console)
+            # --base-url is for openai:MODEL: a local retry model after a server's model does not take it.
+            on_server = retry_spec.strip().lower().startswith("openai:")
+            retry = _load_model(retry_spec, options, console, base_url=options.base_url if on_server else None)
             stack.push_async_callback(retry.client.close)
         retries = f"; [bold]retries:[/bold] {retry.description}" if retry is not None else ""
         console.print(f"[bold]model:[/bold] {first.description}{retries}{escape(why)}")
@@ -237,7 +246,7 @@ def _retry_spec(given: str | None, first: ResolvedModel) -> tuple[str | None, st
     return None, " (no cascade: pip install 'autogen-selfdebug[local-1-5b]' to retry on the 1.5B model)"
 
 
-def _load_model(spec: str | None, options: _Options, console: Console) -> ResolvedModel:
+def _load_model(spec: str | None, options: _Options, console: Console, *, base_url: str | None) -> ResolvedModel:
     with Progress(
         TextColumn("preparing the local model"),
         BarColumn(),
@@ -251,7 +260,13 @@ def _load_model(spec: str | None, options: _Options, console: Console) -> Resolv
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        return resolve_model(spec, base_url=options.base_url, max_tokens=options.max_tokens, progress=progress)
+        return resolve_model(
+            spec,
+            base_url=base_url,
+            max_tokens=options.max_tokens,
+            progress=progress,
+            timeout=options.model_timeout,
+        )
 
 
 async def _fix_one(
@@ -386,6 +401,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         executor=args.executor,
         max_attempts=args.max_attempts,
         timeout=args.timeout,
+        model_timeout=args.model_timeout,
     )
     command = _fix if args.command == "fix" else _examples
     try:

@@ -139,7 +139,7 @@ class LocalLlamaChatCompletionClient(LlamaCppChatCompletionClient, Component[Loc
     component_type = "model"
     component_config_schema = LocalLlamaConfig
     # Not re-exported from the package root, which must not import the optional llama.cpp.
-    component_provider_override = "autogen_selfdebug._llama.LocalLlamaChatCompletionClient"
+    component_provider_override = "autogen_selfdebug.models._llama.LocalLlamaChatCompletionClient"
 
     def __init__(
         self,
@@ -342,7 +342,7 @@ class LocalLlamaChatCompletionClient(LlamaCppChatCompletionClient, Component[Loc
 
     @classmethod
     def _from_config(cls, config: LocalLlamaConfig) -> Self:
-        from ._models import local_model_file, parse_model_spec
+        from ._spec import local_model_file, parse_model_spec
 
         path = local_model_file(parse_model_spec(config.spec))
         return cls(

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from ._errors import ModelSelectionError
+from .._errors import ModelSelectionError
 
 __all__ = [
     "GGUF_MAGIC",

@@ -18,28 +18,17 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Literal, cast
+from typing import cast
 
 from autogen_core.models import ChatCompletionClient, ModelInfo
 
-from ._errors import ModelSelectionError
-from ._local_weights import GGUF_MAGIC, LOCAL_WEIGHTS, LocalKind, local_model_path
+from .._errors import ModelSelectionError
+from ._local_weights import LOCAL_WEIGHTS, LocalKind
+from ._spec import ModelSpec, local_model_file, parse_model_spec
 
-__all__ = [
-    "DEFAULT_OPENAI_MODEL",
-    "OPENAI_COMPATIBLE_MODEL_INFO",
-    "ModelKind",
-    "ModelSpec",
-    "ResolvedModel",
-    "local_model_file",
-    "parse_model_spec",
-    "resolve_model",
-]
+__all__ = ["DEFAULT_OPENAI_MODEL", "OPENAI_COMPATIBLE_MODEL_INFO", "ResolvedModel", "resolve_model"]
 
 logger = logging.getLogger(__name__)
-
-ModelKind = Literal["local", "local-1.5b", "gguf", "openai"]
 
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
 """The model picked when no spec is given and ``OPENAI_API_KEY`` is set."""
@@ -56,36 +45,7 @@ OPENAI_COMPATIBLE_MODEL_INFO = ModelInfo(
 )
 """Assumed for model names that AutoGen does not know, typically behind an OpenAI-compatible server."""
 
-_VALID_FORMS = "local, local-1.5b, gguf:PATH, openai:MODEL"
 _REASONING_MODEL = re.compile(r"^(o\d|gpt-5)")
-
-
-@dataclass(frozen=True)
-class ModelSpec:
-    """A parsed model spec.
-
-    Attributes:
-        kind: Which backend runs the model.
-        model: The model name, for ``openai``.
-        path: The GGUF file, for ``gguf``.
-
-    Example:
-        >>> parse_model_spec("openai:gpt-4o-mini")
-        ModelSpec(kind='openai', model='gpt-4o-mini', path=None)
-        >>> str(parse_model_spec("local"))
-        'local'
-    """
-
-    kind: ModelKind
-    model: str | None = None
-    path: Path | None = None
-
-    def __str__(self) -> str:
-        if self.kind == "openai":
-            return f"openai:{self.model}"
-        if self.kind == "gguf":
-            return f"gguf:{self.path}"
-        return self.kind
 
 
 @dataclass(frozen=True)
@@ -104,59 +64,6 @@ class ResolvedModel:
     description: str
 
 
-def parse_model_spec(spec: str) -> ModelSpec:
-    """Parse a model spec string.
-
-    Raises:
-        ModelSelectionError: The spec is not one of ``local``, ``local-1.5b``, ``gguf:PATH``, ``openai:MODEL``.
-
-    Example:
-        >>> parse_model_spec("gguf:~/models/m.gguf").kind
-        'gguf'
-    """
-    text = spec.strip()
-    lowered = text.lower()
-    if lowered == "local":
-        return ModelSpec(kind="local")
-    if lowered == "local-1.5b":
-        return ModelSpec(kind="local-1.5b")
-    prefix, sep, rest = text.partition(":")
-    rest = rest.strip()
-    if sep and prefix.lower() == "openai":
-        if not rest:
-            raise ModelSelectionError(
-                f"Model spec {spec!r} names no model; write openai:MODEL, e.g. openai:gpt-4o-mini."
-            )
-        return ModelSpec(kind="openai", model=rest)
-    if sep and prefix.lower() == "gguf":
-        if not rest:
-            raise ModelSelectionError(f"Model spec {spec!r} names no file; write gguf:PATH.")
-        return ModelSpec(kind="gguf", path=Path(rest).expanduser())
-    hint = f" Did you mean openai:{text}?" if text and not sep and not lowered.startswith("local") else ""
-    raise ModelSelectionError(f"Unknown model spec {spec!r}; valid forms are: {_VALID_FORMS}.{hint}")
-
-
-def local_model_file(spec: ModelSpec, *, progress: Callable[[int, int], None] | None = None) -> Path:
-    """The GGUF file for a ``local``, ``local-1.5b`` or ``gguf`` spec, assembling local weights if needed.
-
-    Raises:
-        ModelSelectionError: Weights not installed or damaged, or the file is missing or not GGUF.
-    """
-    if spec.kind in ("local", "local-1.5b"):
-        return local_model_path(spec.kind, progress=progress)
-    if spec.kind == "gguf" and spec.path is not None:
-        path = spec.path
-        try:
-            with path.open("rb") as f:
-                magic = f.read(len(GGUF_MAGIC))
-        except OSError as exc:
-            raise ModelSelectionError(f"Cannot read the GGUF file {path}: {exc.strerror or exc}.") from exc
-        if magic != GGUF_MAGIC:
-            raise ModelSelectionError(f"{path} is not a GGUF file (it does not start with {GGUF_MAGIC!r}).")
-        return path
-    raise ModelSelectionError(f"Model spec {spec} does not name a local model file.")
-
-
 def resolve_model(
     spec: str | None = None,
     *,
@@ -168,6 +75,7 @@ def resolve_model(
     n_ctx: int = 8192,
     progress: Callable[[int, int], None] | None = None,
     model_info: ModelInfo | None = None,
+    timeout: float | None = None,
 ) -> ResolvedModel:
     """Turn a model spec into a ready ``ChatCompletionClient``.
 
@@ -187,6 +95,8 @@ def resolve_model(
             into the cache on first use.
         model_info: Overrides the model's capabilities; for ``openai:MODEL`` with an unknown
             name the default is :data:`OPENAI_COMPATIBLE_MODEL_INFO`.
+        timeout: For ``openai:MODEL``, seconds before a request counts as failed (the SDK's
+            default, 10 minutes, when None). A timed-out call raises ``ModelCallError``.
 
     Returns:
         The client, the resolved spec and a description naming what was picked and why.
@@ -214,6 +124,7 @@ def resolve_model(
             temperature=temperature,
             seed=seed,
             model_info=model_info,
+            timeout=timeout,
         )
     else:
         if base_url is not None:
@@ -253,6 +164,7 @@ def _openai_client(
     temperature: float,
     seed: int | None,
     model_info: ModelInfo | None,
+    timeout: float | None,
 ) -> tuple[ChatCompletionClient, str]:
     from autogen_ext.models.openai import OpenAIChatCompletionClient
     from autogen_ext.models.openai.config import OpenAIClientConfiguration
@@ -269,6 +181,8 @@ def _openai_client(
     config: OpenAIClientConfiguration = {"model": spec.model, "api_key": key}
     if base_url is not None:
         config["base_url"] = base_url
+    if timeout is not None:
+        config["timeout"] = timeout
     if not _REASONING_MODEL.match(spec.model):
         # Reasoning models (o1, o3, gpt-5, ...) reject temperature and max_tokens.
         config["max_tokens"] = max_tokens

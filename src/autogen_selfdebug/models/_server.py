@@ -1,0 +1,184 @@
+"""llama.cpp's OpenAI-compatible server, started and stopped from Python.
+
+Most users point the agent at an OpenAI-compatible endpoint. :class:`LocalServer` runs one on
+this machine with a local model, so that path can be used, tested and benchmarked with no API
+key: it picks a free port on 127.0.0.1, waits until the server answers, and stops it on every
+exit path (``with`` block, :meth:`stop`, or the interpreter exiting). A user can start the same
+server by hand with ``python -m llama_cpp.server --model FILE --model_alias local --port 8000``
+(or the command :meth:`LocalServer.command` returns, which adds a workaround for AMX CPUs).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import weakref
+from pathlib import Path
+from types import TracebackType
+
+from typing_extensions import Self
+
+from .._errors import ModelSelectionError
+from ._spec import local_model_file, parse_model_spec
+
+__all__ = ["LocalServer"]
+
+_INSTALL_HINT = "pip install 'autogen-selfdebug[server]'"
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _stop_process(process: subprocess.Popen[bytes], grace: float = 10.0) -> None:
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+class LocalServer:
+    """llama.cpp's OpenAI-compatible server for a local model, on 127.0.0.1.
+
+    Args:
+        model: A model spec naming a local file: ``local``, ``local-1.5b`` or ``gguf:PATH``.
+        port: The port; a free one is picked by default.
+        alias: The model name clients send; use it as ``openai:ALIAS``.
+        n_ctx: Context window, in tokens.
+        startup_timeout: Seconds to wait for the server to answer before giving up.
+
+    Example:
+        >>> with LocalServer("local") as server:  # doctest: +SKIP
+        ...     model = resolve_model(f"openai:{server.alias}", base_url=server.base_url)
+    """
+
+    def __init__(
+        self,
+        model: str = "local",
+        *,
+        port: int | None = None,
+        alias: str = "local",
+        n_ctx: int = 8192,
+        startup_timeout: float = 120.0,
+    ) -> None:
+        self.model = model
+        self.port = port or _free_port()
+        self.alias = alias
+        self.n_ctx = n_ctx
+        self.startup_timeout = startup_timeout
+        self.process: subprocess.Popen[bytes] | None = None
+        self._log_path: Path | None = None
+        self._finalizer: weakref.finalize[..., LocalServer] | None = None
+
+    @property
+    def base_url(self) -> str:
+        """The address to give ``resolve_model(..., base_url=...)`` or ``--base-url``."""
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def command(self) -> list[str]:
+        """The command that starts this server; ``shlex.join`` of it is what a user would type."""
+        path = local_model_file(parse_model_spec(self.model))
+        return [
+            sys.executable,
+            "-m",
+            "autogen_selfdebug.models._serve",  # llama_cpp.server, with the local client's AMX workaround
+            "--model",
+            str(path),
+            "--model_alias",
+            self.alias,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--n_ctx",
+            str(self.n_ctx),
+        ]
+
+    def log(self) -> str:
+        """What the server has printed so far."""
+        if self._log_path is None or not self._log_path.exists():
+            return ""
+        return self._log_path.read_text(errors="replace")
+
+    def start(self) -> None:
+        """Start the server and wait until it answers.
+
+        Raises:
+            ModelSelectionError: The ``server`` extra is missing, the model file is not there, or
+                the server exited or did not answer within ``startup_timeout``; the message has
+                the end of its log.
+        """
+        if self.process is not None and self.process.poll() is None:
+            return
+        if importlib.util.find_spec("llama_cpp") is None or importlib.util.find_spec("uvicorn") is None:
+            raise ModelSelectionError(
+                f"The local server needs llama.cpp's server extra. Install it with: {_INSTALL_HINT}"
+            )
+        command = self.command()
+        fd, name = tempfile.mkstemp(prefix="autogen-selfdebug-server-", suffix=".log")
+        self._log_path = Path(name)
+        with os.fdopen(fd, "wb") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        self._finalizer = weakref.finalize(self, _stop_process, self.process)
+        deadline = time.monotonic() + self.startup_timeout
+        while True:
+            if self.process.poll() is not None:
+                tail = self._log_tail()
+                self.stop()
+                raise ModelSelectionError(
+                    f"The local server exited with code {self.process.returncode} before answering: {tail}"
+                )
+            if self._answers():
+                return
+            if time.monotonic() > deadline:
+                tail = self._log_tail()
+                self.stop()
+                raise ModelSelectionError(
+                    f"The local server did not answer on {self.base_url} within {self.startup_timeout:.0f} s: {tail}"
+                )
+            time.sleep(0.25)
+
+    def _answers(self) -> bool:
+        try:
+            with urllib.request.urlopen(f"{self.base_url}/models", timeout=2.0) as reply:
+                return int(reply.status) == 200
+        except (urllib.error.URLError, OSError):
+            return False
+
+    def stop(self) -> None:
+        """Stop the server (SIGTERM, then SIGKILL after 10 s) and remove its log. Safe to call twice."""
+        if self._finalizer is not None:
+            self._finalizer()  # stops the process once; later calls do nothing
+        if self._log_path is not None:
+            self._log_path.unlink(missing_ok=True)
+            self._log_path = None
+
+    def _log_tail(self, lines: int = 5) -> str:
+        tail = [line for line in self.log().splitlines() if line.strip()][-lines:]
+        return " | ".join(tail) or "(no output)"
+
+    def __enter__(self) -> Self:
+        self.start()
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+
+    def __repr__(self) -> str:
+        state = "running" if self.process is not None and self.process.poll() is None else "stopped"
+        return f"LocalServer({self.model!r}, {state} at {self.base_url})"
