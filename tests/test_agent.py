@@ -24,6 +24,7 @@ from autogen_core import CancellationToken
 from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 from autogen_core.models import AssistantMessage, CreateResult, RequestUsage, UserMessage
 from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
+from autogen_ext.models.replay import ReplayChatCompletionClient
 
 from autogen_selfdebug import (
     ModelCallError,
@@ -33,7 +34,7 @@ from autogen_selfdebug import (
     SelfDebuggingCodeExecutorAgent,
 )
 from autogen_selfdebug._decision import parse_decision
-from helpers import JSON_MODE, PLAIN, decision, py, scripted
+from helpers import JSON_MODE, PLAIN, STRUCTURED, decision, py, scripted
 
 BROKEN = "print(undefined_name)"
 FIXED = "print('fixed')"
@@ -144,6 +145,44 @@ async def test_decision_request_matches_model_capabilities(
     prompt = str(call["messages"][-1].content)
     assert ('"retry"' in prompt) == schema_in_prompt
     assert type(call["messages"][0]).__name__ == "SystemMessage"
+
+
+class _RefusesForms(ReplayChatCompletionClient):
+    """Replays, but fails like a server that refuses some ``response_format`` forms."""
+
+    def __init__(self, replies: Sequence[str], refused: tuple[object, ...], error: str) -> None:
+        super().__init__(list(replies), model_info=STRUCTURED)
+        self.refused, self.error, self.forms = refused, error, list[object]()
+
+    async def create(self, messages: Any, **kwargs: Any) -> CreateResult:
+        form = kwargs.get("json_output")
+        self.forms.append(form)
+        if form in self.refused:
+            raise RuntimeError(self.error)
+        return await super().create(messages, **kwargs)
+
+
+LLAMA_CPP_REFUSAL = "Error code: 500 - response_format.type: Input should be 'text' or 'json_object'"
+
+
+async def test_a_refused_output_form_falls_back_and_is_remembered(executor: LocalCommandLineCodeExecutor) -> None:
+    replies = [py(BROKEN), decision(True, "fix the name"), py("print(other)"), decision(False, "give up"), "unused"]
+    client = _RefusesForms(replies, refused=(RetryDecision, True), error=LLAMA_CPP_REFUSAL)
+    agent = SelfDebuggingCodeExecutorAgent("coder", executor, model_client=client, max_retries_on_error=2)
+    events, _ = await collect(agent)
+    decisions = [e for e in events if isinstance(e, ThoughtEvent) and e.metadata.get("kind") == "retry_decision"]
+    assert [d.metadata["fell_back"] for d in decisions] == ["false", "false"]
+    # Attempt 1's decision walks down to the plain prompt, with the schema in it; attempt 2's starts there.
+    assert client.forms == [None, RetryDecision, True, None, None, None]
+    assert '"retry"' in str(client.create_calls[1]["messages"][-1].content)
+
+
+async def test_an_error_that_is_not_a_refused_form_is_not_retried(executor: LocalCommandLineCodeExecutor) -> None:
+    client = _RefusesForms([py(BROKEN), "unused"], refused=(RetryDecision,), error="Connection refused")
+    agent = SelfDebuggingCodeExecutorAgent("coder", executor, model_client=client)
+    with pytest.raises(ModelCallError, match="retry decision failed: RuntimeError: Connection refused"):
+        await collect(agent)
+    assert client.forms == [None, RetryDecision]
 
 
 async def test_invalid_decision_json_is_asked_again(executor: LocalCommandLineCodeExecutor) -> None:
