@@ -8,8 +8,10 @@ import logging
 import os
 import shutil
 import signal
+import subprocess
 import sys
 import warnings
+import weakref
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -232,15 +234,7 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
         # close, which a background child that inherited them can delay until the timeout.
         read_fd, write_fd = os.pipe()
         try:
-            proc = await asyncio.create_subprocess_exec(
-                *script.argv,
-                cwd=work_dir,
-                env=env,
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=write_fd,
-                stderr=write_fd,
-                start_new_session=True,
-            )
+            proc = await _start(script.argv, cwd=work_dir, env=env, output=write_fd)
         except FileNotFoundError as error:
             os.close(read_fd)
             return 127, f"{script.language} is not installed on this machine: {error}\n"
@@ -249,13 +243,13 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
         pump = asyncio.create_task(_pump(read_fd, buffer))
         timed_out = False
         try:
-            await asyncio.wait_for(proc.wait(), self._timeout)
+            await asyncio.wait_for(_exited(proc), self._timeout)
         except asyncio.TimeoutError:
             timed_out = True
         finally:
             # Kill the whole group: the script's children, and whatever it left in the background.
             _kill_group(proc.pid)
-            await proc.wait()
+            await _exited(proc)
             await asyncio.wait({pump}, timeout=_DRAIN_SECONDS)
             pump.cancel()
         if timed_out:
@@ -300,6 +294,66 @@ async def _pump(read_fd: int, buffer: OutputBuffer) -> None:
             buffer.feed(chunk)
     finally:
         transport.close()
+
+
+# One process starts at a time per loop: the starts run in worker threads, and several at once
+# would hold the GIL between them long enough to stall the loop again.
+_start_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
+
+
+async def _start(argv: Sequence[str], *, cwd: Path, env: Mapping[str, str], output: int) -> subprocess.Popen[bytes]:
+    """Start a process in its own session, from a worker thread, one at a time.
+
+    Starting a process (fork and exec) takes milliseconds, and the GIL is free meanwhile only off
+    the loop's thread: 100 sessions starting from the loop stalled it for half a second.
+    """
+    async with _start_locks.setdefault(asyncio.get_running_loop(), asyncio.Lock()):
+        start = asyncio.ensure_future(
+            asyncio.to_thread(
+                subprocess.Popen,
+                list(argv),
+                cwd=cwd,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=output,
+                stderr=output,
+                start_new_session=True,
+            )
+        )
+        try:
+            return await asyncio.shield(start)
+        except asyncio.CancelledError:
+            start.add_done_callback(_kill_if_started)  # cancelled mid-start: the process must not outlive us
+            raise
+
+
+def _kill_if_started(start: asyncio.Future[subprocess.Popen[bytes]]) -> None:
+    if not start.cancelled() and start.exception() is None:
+        _kill_group(start.result().pid)
+
+
+async def _exited(proc: subprocess.Popen[bytes]) -> int:
+    """Wait for ``proc`` to exit without a thread: a pidfd becomes readable when it does (Linux)."""
+    if proc.poll() is not None:
+        return proc.returncode
+    try:
+        pidfd = os.pidfd_open(proc.pid)
+    except (AttributeError, OSError):  # not Linux 5.3+: a worker thread waits
+        return await asyncio.to_thread(proc.wait)
+    loop = asyncio.get_running_loop()
+    done = loop.create_future()
+
+    def on_exit() -> None:
+        if not done.done():
+            done.set_result(None)
+
+    loop.add_reader(pidfd, on_exit)
+    try:
+        await done
+    finally:
+        loop.remove_reader(pidfd)
+        os.close(pidfd)
+    return proc.wait()
 
 
 def _kill_group(pgid: int) -> None:
