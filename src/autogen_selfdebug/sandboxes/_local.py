@@ -323,13 +323,13 @@ async def _start(argv: Sequence[str], *, cwd: Path, env: Mapping[str, str], outp
         try:
             return await asyncio.shield(start)
         except asyncio.CancelledError:
-            start.add_done_callback(_kill_if_started)  # cancelled mid-start: the process must not outlive us
+            # Cancelled mid-start: let the start finish (milliseconds), so the caller does not close
+            # the output pipe under it, then stop what it started.
+            with contextlib.suppress(Exception):
+                proc = await start
+                _kill_group(proc.pid)
+                await _exited(proc)
             raise
-
-
-def _kill_if_started(start: asyncio.Future[subprocess.Popen[bytes]]) -> None:
-    if not start.cancelled() and start.exception() is None:
-        _kill_group(start.result().pid)
 
 
 async def _exited(proc: subprocess.Popen[bytes]) -> int:
