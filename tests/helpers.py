@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 
 from autogen_core.models import CreateResult, ModelInfo
 from autogen_ext.models.replay import ReplayChatCompletionClient
@@ -24,3 +26,8 @@ def py(code: str) -> str:
 
 def decision(retry: bool, reason: str) -> str:
     return json.dumps({"retry": retry, "reason": reason})
+
+
+def run_dirs(parent: Path | None = None) -> set[Path]:
+    """The sandboxes' per-run work directories under ``parent`` (the system temp dir by default)."""
+    return set((parent or Path(tempfile.gettempdir())).glob("selfdebug-run-*"))

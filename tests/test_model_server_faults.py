@@ -11,7 +11,6 @@ server for usage.
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
 import threading
@@ -25,7 +24,9 @@ import pytest
 from autogen_agentchat.base import TaskResult
 
 from autogen_selfdebug import ModelCallError, SelfDebuggingCodeExecutorAgent, resolve_model
+from autogen_selfdebug.models._server import _free_port
 from autogen_selfdebug.sandboxes import create_sandbox
+from helpers import run_dirs
 
 REPLY = "```python\nprint('hi')\n```"
 USAGE = {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}
@@ -91,18 +92,6 @@ def stub() -> Iterator[str]:
     server.server_close()
 
 
-def _closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _run_dirs() -> set[Path]:
-    import tempfile
-
-    return set(Path(tempfile.gettempdir()).glob("selfdebug-run-*"))
-
-
 async def test_streaming_asks_for_usage_and_sums_it(stub: str) -> None:
     client = resolve_model("openai:stub", base_url=f"{stub}/ok/v1").client
     _Stub.requests.clear()
@@ -128,9 +117,9 @@ async def test_streaming_asks_for_usage_and_sums_it(stub: str) -> None:
 async def test_each_fault_is_one_clear_error_and_the_conversation_is_kept(
     stub: str, base: str, kwargs: dict[str, float], expected: str
 ) -> None:
-    url = f"http://127.0.0.1:{_closed_port()}/v1" if base == "refused" else f"{stub}/{base}/v1"
+    url = f"http://127.0.0.1:{_free_port()}/v1" if base == "refused" else f"{stub}/{base}/v1"
     client = resolve_model("openai:stub", base_url=url, **kwargs).client
-    before = _run_dirs()
+    before = run_dirs()
     async with create_sandbox("local", timeout=30) as sandbox:
         agent = SelfDebuggingCodeExecutorAgent("coder", sandbox, model_client=client)
         with pytest.raises(ModelCallError, match="code generation") as raised:
@@ -138,7 +127,7 @@ async def test_each_fault_is_one_clear_error_and_the_conversation_is_kept(
     message = str(raised.value)
     assert expected in message, message
     assert "\n" not in message and 'File "' not in message and len(message) <= 400, message
-    assert _run_dirs() <= before, "a work directory was left behind"
+    assert run_dirs() <= before, "a work directory was left behind"
     state = await agent.save_state()
     assert "Print hi." in json.dumps(state), "the task is kept, so the run can resume"
     await client.close()

@@ -26,7 +26,9 @@ from autogen_core.models import AssistantMessage, ChatCompletionClient, CreateRe
 from autogen_selfdebug import LocalServer, ModelCallError, RunSummary, SelfDebuggingCodeExecutorAgent, resolve_model
 from autogen_selfdebug._decision import _forms, decide_retry
 from autogen_selfdebug.models import LOCAL_WEIGHTS
+from autogen_selfdebug.models._server import _free_port
 from autogen_selfdebug.sandboxes import create_sandbox
+from helpers import run_dirs
 
 _missing = importlib.util.find_spec("uvicorn") is None or any(
     importlib.util.find_spec(p) is None for p in LOCAL_WEIGHTS["local"].packages
@@ -46,10 +48,6 @@ def server() -> Iterator[LocalServer]:
     with LocalServer("local", n_ctx=4096) as running:
         print(f"\nthe local server answered after {time.perf_counter() - started:.1f} s at {running.base_url}")
         yield running
-
-
-def _run_dirs(parent: Path) -> list[Path]:
-    return list(parent.glob("selfdebug-run-*"))
 
 
 def _client(server: LocalServer, **kwargs: float) -> ChatCompletionClient:
@@ -165,9 +163,7 @@ async def test_cancellation_mid_request_stops_quickly_and_the_server_lives_on(
 
 
 async def test_a_server_that_is_down_is_one_clear_error(tmp_path: Path) -> None:
-    with LocalServer("local") as stopped:  # a port that was just freed: nothing listens there now
-        pass
-    client = resolve_model("openai:local", base_url=stopped.base_url).client
+    client = resolve_model("openai:local", base_url=f"http://127.0.0.1:{_free_port()}/v1").client  # nothing listens
     try:
         async with create_sandbox("local", timeout=30, work_dir=tmp_path) as sandbox:
             agent = SelfDebuggingCodeExecutorAgent("coder", sandbox, model_client=client)
@@ -194,6 +190,6 @@ async def test_a_server_killed_mid_run_is_one_clear_error(tmp_path: Path) -> Non
                     await run
             message = str(raised.value)
             assert "\n" not in message and 'File "' not in message and len(message) <= 400, message
-            assert not _run_dirs(tmp_path), "the work directory was removed"
+            assert not run_dirs(tmp_path), "the work directory was removed"
         finally:
             await client.close()

@@ -226,7 +226,7 @@ async def _open_models(options: _Options, console: Console) -> AsyncIterator[_Mo
         retry: ResolvedModel | None = None
         if retry_spec is not None:
             # --base-url is for openai:MODEL: a local retry model after a server's model does not take it.
-            on_server = retry_spec.strip().lower().startswith("openai:")
+            on_server = parse_model_spec(retry_spec).kind == "openai"
             retry = _load_model(retry_spec, options, console, base_url=options.base_url if on_server else None)
             stack.push_async_callback(retry.client.close)
         retries = f"; [bold]retries:[/bold] {retry.description}" if retry is not None else ""

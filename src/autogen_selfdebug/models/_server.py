@@ -39,15 +39,15 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _stop_process(process: subprocess.Popen[bytes], grace: float = 10.0) -> None:
-    if process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(timeout=grace)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+def _stop(process: subprocess.Popen[bytes], log: Path, grace: float = 10.0) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    log.unlink(missing_ok=True)
 
 
 class LocalServer:
@@ -132,24 +132,19 @@ class LocalServer:
         self._log_path = Path(name)
         with os.fdopen(fd, "wb") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        self._finalizer = weakref.finalize(self, _stop_process, self.process)
+        self._finalizer = weakref.finalize(self, _stop, self.process, self._log_path)
         deadline = time.monotonic() + self.startup_timeout
-        while True:
+        while not self._answers():
             if self.process.poll() is not None:
-                tail = self._log_tail()
-                self.stop()
-                raise ModelSelectionError(
-                    f"The local server exited with code {self.process.returncode} before answering: {tail}"
-                )
-            if self._answers():
-                return
-            if time.monotonic() > deadline:
-                tail = self._log_tail()
-                self.stop()
-                raise ModelSelectionError(
-                    f"The local server did not answer on {self.base_url} within {self.startup_timeout:.0f} s: {tail}"
-                )
-            time.sleep(0.25)
+                problem = f"exited with code {self.process.returncode} before answering"
+            elif time.monotonic() > deadline:
+                problem = f"did not answer on {self.base_url} within {self.startup_timeout:.0f} s"
+            else:
+                time.sleep(0.25)
+                continue
+            tail = self._log_tail()
+            self.stop()
+            raise ModelSelectionError(f"The local server {problem}: {tail}")
 
     def _answers(self) -> bool:
         try:
@@ -161,10 +156,8 @@ class LocalServer:
     def stop(self) -> None:
         """Stop the server (SIGTERM, then SIGKILL after 10 s) and remove its log. Safe to call twice."""
         if self._finalizer is not None:
-            self._finalizer()  # stops the process once; later calls do nothing
-        if self._log_path is not None:
-            self._log_path.unlink(missing_ok=True)
-            self._log_path = None
+            self._finalizer()  # stops the process and removes the log once; later calls do nothing
+        self._log_path = None
 
     def _log_tail(self, lines: int = 5) -> str:
         tail = [line for line in self.log().splitlines() if line.strip()][-lines:]

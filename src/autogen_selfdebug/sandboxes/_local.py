@@ -230,8 +230,8 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
             home=work_dir if self._isolate_home else None,
         )
         buffer = OutputBuffer(self._max_output_bytes)
-        # Our own pipe, not asyncio's: asyncio's Process.wait() also waits for the pipes to
-        # close, which a background child that inherited them can delay until the timeout.
+        # Our own pipe, read by the loop, and the exit seen on its own: waiting for the pipe to
+        # close would let a background child that inherited it delay the result until the timeout.
         read_fd, write_fd = os.pipe()
         try:
             proc = await _start(script.argv, cwd=work_dir, env=env, output=write_fd)
