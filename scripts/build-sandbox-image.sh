@@ -1,22 +1,84 @@
 #!/usr/bin/env bash
 # Build the sandbox image from a Debian root filesystem. Idempotent.
 #
-# Usage: scripts/build-sandbox-image.sh [NAME:TAG]   (default autogen-selfdebug-sandbox:1)
+# Usage: scripts/build-sandbox-image.sh [NAME:TAG] [--packages PKG [PKG...]] [--tag NAME:TAG]
 #
-# No image can be pulled on our machines, so the image is made with debootstrap and
-# `docker import`. It holds python3 (with a `python` link), bash, coreutils
-# (`timeout`), nodejs and TypeScript (`tsc`). Skips the build when the image exists.
+#   NAME:TAG             the base image (default autogen-selfdebug-sandbox:2)
+#   --packages PKG...    also build a derived image FROM the base with these PyPI packages
+#                        (pip requirement syntax: numpy, "pandas==2.2.3"). The wheels are
+#                        fetched on this machine at build time; containers still run without
+#                        a network. The image is tagged autogen-selfdebug-sandbox-packages:<hash>
+#                        (hash of the base image id and the sorted package list), the tag
+#                        `DockerSandbox(packages=[...])` looks for, so it is then used as is.
+#   --tag NAME:TAG       tag the derived image this way instead (then pass it as `image=`)
+#
+# No image can be pulled on our machines, so the base image is made with debootstrap and
+# `docker import`. It holds python3 (with a `python` link), pytest, pip, bash, coreutils
+# (`timeout`), nodejs and TypeScript (`tsc`). Skips a build when its image exists.
 # Needs a running engine: scripts/docker-engine.sh starts one.
 #
 # Environment:
 #   SELFDEBUG_DEBIAN_MIRROR   Debian mirror (default http://deb.debian.org/debian)
 #   SELFDEBUG_DEBIAN_SUITE    Debian suite (default bookworm)
+#   SELFDEBUG_PYTHON          Python with autogen_selfdebug installed, for --packages
+#                             (default .venv/bin/python of this repository, else python3)
 set -euo pipefail
 
-image="${1:-autogen-selfdebug-sandbox:1}"
+image="autogen-selfdebug-sandbox:2"
+extra_packages=()
+derived_tag=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --packages)
+            shift
+            while [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; do
+                extra_packages+=("$1")
+                shift
+            done
+            if [ ${#extra_packages[@]} -eq 0 ]; then
+                echo "build-sandbox-image: --packages needs at least one package" >&2
+                exit 2
+            fi
+            ;;
+        --tag)
+            derived_tag="${2:?build-sandbox-image: --tag needs NAME:TAG}"
+            shift 2
+            ;;
+        -h | --help)
+            sed -n '2,25p' "$0"
+            exit 0
+            ;;
+        -*)
+            echo "build-sandbox-image: unknown option $1 (see --help)" >&2
+            exit 2
+            ;;
+        *)
+            image="$1"
+            shift
+            ;;
+    esac
+done
+if [ -n "$derived_tag" ] && [ ${#extra_packages[@]} -eq 0 ]; then
+    echo "build-sandbox-image: --tag names the image built with --packages; give --packages too" >&2
+    exit 2
+fi
 mirror="${SELFDEBUG_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 suite="${SELFDEBUG_DEBIAN_SUITE:-bookworm}"
-packages="python3,nodejs,node-typescript,bash,coreutils"
+# python3-pytest: the tests of a task run in the sandbox; python3-pip: for allow_install=True.
+packages="python3,python3-pytest,python3-pip,nodejs,node-typescript,bash,coreutils"
+
+build_derived() {
+    [ ${#extra_packages[@]} -gt 0 ] || return 0
+    local repo python
+    repo="$(cd "$(dirname "$0")/.." && pwd)"
+    python="${SELFDEBUG_PYTHON:-}"
+    if [ -z "$python" ]; then
+        if [ -x "$repo/.venv/bin/python" ]; then python="$repo/.venv/bin/python"; else python="python3"; fi
+    fi
+    # One implementation of the derived build, shared with DockerSandbox(packages=[...]).
+    "$python" -c 'import sys; from autogen_selfdebug.sandboxes._packages import main; sys.exit(main())' \
+        build --base "$image" ${derived_tag:+--tag "$derived_tag"} -- "${extra_packages[@]}"
+}
 
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
@@ -30,6 +92,7 @@ fi
 
 if docker image inspect "$image" >/dev/null 2>&1; then
     echo "build-sandbox-image: $image already exists, skipping"
+    build_derived
     exit 0
 fi
 
@@ -40,6 +103,8 @@ if ! command -v debootstrap >/dev/null 2>&1; then
 fi
 
 rootfs="$(mktemp -d /tmp/selfdebug-rootfs.XXXXXX)"
+# mktemp makes the directory 0700, and it becomes the image's `/`: a non-root user could use nothing.
+chmod 755 "$rootfs"
 cleanup() { $sudo rm -rf "$rootfs"; }
 trap cleanup EXIT
 
@@ -66,6 +131,12 @@ for tool in python python3 bash sh timeout node tsc; do
         exit 1
     }
 done
+for module in pytest pip; do
+    $sudo chroot "$rootfs" /usr/bin/python3 -m "$module" --version >/dev/null || {
+        echo "build-sandbox-image: python3 -m $module does not run in the root filesystem" >&2
+        exit 1
+    }
+done
 
 echo "build-sandbox-image: importing as $image"
 $sudo tar -C "$rootfs" -c . | docker import \
@@ -75,3 +146,4 @@ $sudo tar -C "$rootfs" -c . | docker import \
     --change 'CMD ["sleep", "infinity"]' \
     - "$image" >/dev/null
 echo "build-sandbox-image: built $image"
+build_derived

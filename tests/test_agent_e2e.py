@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -114,6 +115,49 @@ def test_cli_exit_code_is_1_when_not_fixed(tmp_path: Path) -> None:
     assert completed.returncode == 1, completed.stderr
     assert "not fixed" in completed.stderr
     assert program.read_text() == "print('hello')\n" and not (tmp_path / "prog.py.bak").exists()
+
+
+DISCOUNT = """\
+def calculate_discount(price, discount_pct):
+    \"\"\"Return the price after a discount of discount_pct percent, rounded to cents.\"\"\"
+    if price < 0:
+        raise ValueError("price must not be negative")
+    if discount_pct < 0 or discount_pct > 100:
+        raise ValueError("discount_pct must be between 0 and 100")
+    return round(price * (1 - discount_pct / 100), 2)
+"""
+
+
+def test_cli_writes_tests_for_calculate_discount_and_reports_a_mutation_score(tmp_path: Path) -> None:
+    subject = tmp_path / "discount.py"
+    subject.write_text(DISCOUNT)
+    out = tmp_path / "tests" / "test_discount.py"
+    command = [
+        sys.executable, "-m", "autogen_selfdebug", "write-tests", str(subject), "--out", str(out),
+        "--retry-model", "none", "--max-attempts", "2",
+        "--focus", "Cover normal values, a zero discount, a 100% discount and invalid values.",
+    ]  # fmt: skip
+    completed = subprocess.run(
+        command, capture_output=True, text=True, timeout=900, env={**os.environ, "COLUMNS": "120"}
+    )
+    assert completed.returncode in (0, 1), completed.stderr
+    assert "mutants: " in completed.stderr and "attempt 1 of 2" in completed.stderr
+    # The tests ran on the code (and, when they passed there, on its mutants, with a score).
+    assert (
+        "--- mutants:" in completed.stderr
+        or "failed on the given code" in completed.stderr
+        or ("cut off" in completed.stderr)
+    ), completed.stderr[-3000:]
+    assert subject.read_text() == DISCOUNT
+    if completed.returncode == 0:
+        assert re.search(r"tests written, catching \d+ of \d+ mutants", completed.stderr)
+        run = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", str(out)], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+            env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        )  # fmt: skip
+        assert run.returncode == 0, run.stdout
+    else:
+        assert not out.exists() and "nothing was written" in completed.stderr
 
 
 # Wrong results (never an error that points at a line): the tests expect the impossible.

@@ -113,6 +113,13 @@ def run(argv: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
         ("ok", ["fix", "{tmp}/prog.py", "--output", "{tmp}"], "is a directory"),
         ("ok", ["examples", "--model", "claude"], "claude"),
         ("js", ["fix", "{tmp}/prog.js", "--executor", "jupyter"], "jupyter sandbox cannot run javascript"),
+        (None, ["write-tests", "{tmp}/missing.py"], "no such file"),
+        ("js", ["write-tests", "{tmp}/prog.js"], "Python files"),
+        ("named", ["write-tests", "{tmp}/json.py"], "shadow the standard library"),
+        ("named", ["write-tests", "{tmp}/my-code.py"], "not a module name"),
+        ("syntax", ["write-tests", "{tmp}/prog.py"], "does not parse (line 1"),
+        ("ok", ["write-tests", "{tmp}/prog.py", "--out", "{tmp}"], "is a directory"),
+        ("ok", ["write-tests", "{tmp}/prog.py", "--model", "llama-9000"], "llama-9000"),
     ],
     ids=[
         "missing",
@@ -127,13 +134,29 @@ def run(argv: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
         "output-dir",
         "examples-unknown-model",
         "js-on-jupyter",
+        "write-tests-missing",
+        "write-tests-not-python",
+        "write-tests-stdlib-name",
+        "write-tests-bad-name",
+        "write-tests-syntax-error",
+        "write-tests-out-dir",
+        "write-tests-unknown-model",
     ],
 )
 def test_bad_input_is_one_clear_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], setup: str | None, argv: list[str], message: str
 ) -> None:
-    contents = {"binary": b"\x00\x01ELF", "latin1": "caf\xe9 = 1".encode("latin-1"), "empty": b"  \n", "ok": b"x = 1"}
-    if setup == "noext":
+    contents = {
+        "binary": b"\x00\x01ELF",
+        "latin1": "caf\xe9 = 1".encode("latin-1"),
+        "empty": b"  \n",
+        "ok": b"x = 1",
+        "syntax": b"def f(:\n",
+    }
+    if setup == "named":
+        (tmp_path / "json.py").write_text("x = 1")
+        (tmp_path / "my-code.py").write_text("x = 1")
+    elif setup == "noext":
         (tmp_path / "prog.xyz").write_text("x = 1")
     elif setup == "js":
         (tmp_path / "prog.js").write_text("console.log(1)")
@@ -154,8 +177,17 @@ def test_bad_input_is_one_clear_line(
         ["fix", "a.py", "--output", "b.py", "--in-place"],
         ["fix", "a.py", "--max-attempts", "0"],
         ["fix", "a.py", "--executor", "vm"],
+        ["write-tests", "a.py", "--min-score", "1.5"],
     ],
-    ids=["nothing", "unknown-command", "no-path", "output-and-in-place", "zero-attempts", "unknown-executor"],
+    ids=[
+        "nothing",
+        "unknown-command",
+        "no-path",
+        "output-and-in-place",
+        "zero-attempts",
+        "unknown-executor",
+        "score-above-1",
+    ],
 )
 def test_bad_usage_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(argv, capsys)
@@ -420,3 +452,56 @@ async def test_the_view_shows_the_plan_of_each_attempt() -> None:
     assert re.search(r"attempt 2 of 4 · restart · local-1.5b · T=0\.8 · [\d.]+s · 0 tokens", text)
     assert "\x1b[2mAttempt 2: restart on local-1.5b" in raw  # the plan, dimmed
     assert "fixed" in text and "after 2 attempt(s)" in text
+
+
+# ---------------------------------------------------------------------------- write-tests
+
+SUBJECT = (
+    "def clamp(x, low, high):\n    if x < low:\n        return low\n    if x > high:\n        return high\n"
+    "    return x\n"
+)
+WEAK_TESTS = "from clamp import clamp\n\ndef test_clamp():\n    assert clamp(5, 0, 10) == 5\n"
+GOOD_TESTS = (
+    "from clamp import clamp\n\ndef test_clamp():\n    assert clamp(5, 0, 10) == 5\n    assert clamp(-3, 0, 10) == 0\n"
+    "    assert clamp(30, 0, 10) == 10\n    assert clamp(0, 0, 10) == 0\n    assert clamp(10, 0, 10) == 10\n"
+)
+
+
+def test_write_tests_improves_weak_tests_and_writes_them_keeping_the_old_file(
+    tmp_path: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    subject = tmp_path / "clamp.py"
+    subject.write_text(SUBJECT)
+    out_path = tmp_path / "tests" / "test_clamp.py"
+    out_path.parent.mkdir()
+    out_path.write_text("# my old tests\n")
+    replies += [py(WEAK_TESTS), decision(True, "cover the bounds"), py(GOOD_TESTS)]
+    code, out, err = run(["write-tests", str(subject), "--out", str(out_path)], capsys)
+    assert code == 0 and out == "", err
+    assert out_path.read_text() == GOOD_TESTS
+    assert (tmp_path / "tests" / "test_clamp.py.bak").read_text() == "# my old tests\n"
+    assert subject.read_text() == SUBJECT  # the code under test is never changed
+    assert "your tests still pass" in err  # the first attempt's survivors were shown
+    assert re.search(r"tests written.*catching \d+ of \d+ mutants, after 2 attempt", err)
+
+
+def test_write_tests_without_out_prints_them(
+    tmp_path: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    subject = tmp_path / "clamp.py"
+    subject.write_text(SUBJECT)
+    replies += [py(GOOD_TESTS)]
+    code, out, _ = run(["write-tests", str(subject)], capsys)
+    assert code == 0 and out == GOOD_TESTS
+
+
+def test_write_tests_that_stay_weak_exit_1_and_write_nothing(
+    tmp_path: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    subject = tmp_path / "clamp.py"
+    subject.write_text(SUBJECT)
+    out_path = tmp_path / "test_clamp.py"
+    replies += [py(WEAK_TESTS)]
+    code, out, err = run(["write-tests", str(subject), "--out", str(out_path), "--max-attempts", "1"], capsys)
+    assert code == 1 and out == "" and not out_path.exists()
+    assert "no good enough tests" in err and "nothing was written" in err

@@ -48,6 +48,7 @@ def test_there_are_notebooks() -> None:
         "02_bug_fixer.ipynb",
         "03_data_analysis.ipynb",
         "04_human_handoff.ipynb",
+        "05_write_tests.ipynb",
     ]
 
 

@@ -6,6 +6,7 @@ from ._code_blocks import ExtractedCode, extract_code_blocks, normalize_language
 from ._decision import DEFAULT_DECISION, RetryDecision
 from ._errors import ModelCallError, ModelSelectionError, SandboxError, SelfDebugError, UsageError
 from ._feedback import DEFAULT_MAX_OUTPUT_CHARS, truncate_output
+from ._mutation_testing import MutationChecker, MutationReport
 from ._strategy import AttemptPlan, Move, RetryStrategy, RetryStrategyConfig, StrategyMode
 from ._teams import build_debugging_team, last_run_summary, person_prompt
 from ._termination import (
@@ -15,6 +16,11 @@ from ._termination import (
     SelfDebugOutcomeTerminationConfig,
     UserStopTermination,
     UserStopTerminationConfig,
+)
+from ._test_writer import (
+    DEFAULT_TEST_WRITER_SYSTEM_MESSAGE,
+    SelfDebuggingTestWriterAgent,
+    SelfDebuggingTestWriterAgentConfig,
 )
 from ._verification import CheckResult, Verifier
 from .models import (
@@ -33,6 +39,7 @@ __all__ = [
     "DEFAULT_DECISION",
     "DEFAULT_MAX_OUTPUT_CHARS",
     "DEFAULT_STOP_WORDS",
+    "DEFAULT_TEST_WRITER_SYSTEM_MESSAGE",
     "Attempt",
     "AttemptKind",
     "AttemptPlan",
@@ -45,6 +52,8 @@ __all__ = [
     "ModelSelectionError",
     "ModelSpec",
     "Move",
+    "MutationChecker",
+    "MutationReport",
     "Outcome",
     "ResolvedModel",
     "RetryDecision",
@@ -59,6 +68,8 @@ __all__ = [
     "SelfDebuggingAgentState",
     "SelfDebuggingCodeExecutorAgent",
     "SelfDebuggingCodeExecutorAgentConfig",
+    "SelfDebuggingTestWriterAgent",
+    "SelfDebuggingTestWriterAgentConfig",
     "StrategyMode",
     "UsageError",
     "UserStopTermination",

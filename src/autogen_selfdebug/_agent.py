@@ -42,16 +42,18 @@ from typing_extensions import Self
 from . import _feedback as feedback
 from ._agent_config import (
     DEFAULT_SYSTEM_MESSAGE,
+    AgentComponents,
     AgentOptions,
     SelfDebuggingAgentState,
     SelfDebuggingCodeExecutorAgentConfig,
 )
 from ._attempts import Attempt, Outcome, RunSummary
-from ._code_blocks import extract_code_blocks, format_code_blocks, normalize_language
+from ._code_blocks import ExtractedCode, extract_code_blocks, format_code_blocks, normalize_language
 from ._decision import decide_retry
 from ._model_call import Purpose, add_usage, generate, model_label, sampling_args
+from ._packages import missing_module_note, packages_line
 from ._strategy import AttemptPlan, FailureKind, Move, RetryStrategy, classify_failure
-from ._verification import CheckResult, Verifier, run_approved
+from ._verification import Checker, CheckResult, Verifier, run_approved
 from .sandboxes._languages import executor_languages
 
 __all__ = ["SelfDebuggingAgentState", "SelfDebuggingCodeExecutorAgent", "SelfDebuggingCodeExecutorAgentConfig"]
@@ -175,15 +177,12 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             stop_on_decision=stop_on_decision,
         )
         self._languages = executor_languages(code_executor, supported_languages)
-        if not system_message:
-            self._system_messages = []
-        else:
-            text = system_message.replace("{languages}", ", ".join(self._languages))
-            self._system_messages = [SystemMessage(content=text)]
+        self._system_text = system_message.replace("{languages}", ", ".join(self._languages)) if system_message else ""
+        self._system_messages = [SystemMessage(content=self._system_text)] if system_message else []
         self._retry_client = retry_model_client
         self._strategy = retry_strategy or RetryStrategy()
         self._labels = {id(c): model_label(c) for c in (model_client, retry_model_client) if c is not None}
-        self._verifier = Verifier(code_executor, tests=tests, tests_language=self._options.tests_language)
+        self._verifier: Checker = Verifier(code_executor, tests=tests, tests_language=self._options.tests_language)
         self._attempts: list[Attempt] = []
         self._rounds = 0
         self._tests_shown = False
@@ -273,7 +272,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             await self._model_context.add_message(
                 AssistantMessage(content=content, source=self.name, thought=result.thought)
             )
-            found = extract_code_blocks(content, self._languages, default_language=self._options.default_language)
+            found = self._extract(content)
             generation = CodeGenerationEvent(
                 retry_attempt=n,
                 content=content,
@@ -316,11 +315,17 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 )
                 checks.setdefault(code, (n, check))
                 counts = check.test_counts() or (None, None)
+                caught = check.mutants_caught() or (None, None)
                 attempt = Attempt.from_blocks(
-                    found.blocks, **made, kind="executed", passed=check.passed, exit_code=check.exit_code,
-                    tests_passed=counts[0], tests_total=counts[1],
+                    check.checked or found.blocks, **made, kind="executed", passed=check.passed,
+                    exit_code=check.exit_code, tests_passed=counts[0], tests_total=counts[1],
+                    mutants_caught=caught[0], mutants_total=caught[1],
                 )  # fmt: skip
                 seen = feedback.execution_feedback(check, max_chars=self._options.max_output_chars)
+                packages, can_install = self._packages()
+                missing = missing_module_note(check.as_code_result().output, packages, can_install=can_install)
+                if missing is not None:
+                    seen += f"\n\n{missing}"
                 if found.unsupported:
                     seen += f"\n\nNot run (unsupported language): {', '.join(found.unsupported)}."
                 if earlier is not None and not check.passed:
@@ -410,11 +415,31 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 for llm_message in message.context:
                     await self._model_context.add_message(llm_message)
             await self._model_context.add_message(message.to_model_message())
-        if self._options.tests is not None and self._options.show_tests and not self._tests_shown:
-            notice = feedback.tests_notice(self._options.tests, self._options.tests_language)
+        packages, can_install = self._packages()
+        if self._system_text and packages is not None and "python" in self._languages:
+            line = packages_line(packages, can_install=can_install)
+            self._system_messages = [SystemMessage(content=f"{self._system_text}\n- {line}")]
+        notice = self._notice()
+        if notice is not None and not self._tests_shown:
             await self._model_context.add_message(UserMessage(content=notice, source="tests"))
             self._tests_shown = True
         return list(await self._model_context.get_messages())
+
+    def _packages(self) -> tuple[Sequence[str] | None, bool]:
+        """The third-party packages the sandbox has (``None``: unknown) and whether more can be installed."""
+        packages = getattr(self._code_executor, "installed_packages", None)
+        can_install = bool(getattr(self._code_executor, "can_install", False))
+        return (list(packages) if isinstance(packages, list | tuple) else None), can_install
+
+    def _extract(self, content: str) -> ExtractedCode:
+        """The code in a reply."""
+        return extract_code_blocks(content, self._languages, default_language=self._options.default_language)
+
+    def _notice(self) -> str | None:
+        """What the model is shown once, before its first attempt: the tests its code must pass."""
+        if self._options.tests is None or not self._options.show_tests:
+            return None
+        return feedback.tests_notice(self._options.tests, self._options.tests_language)
 
     def _generate(
         self,
@@ -482,17 +507,19 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
 
     @classmethod
     def _from_config(cls, config: SelfDebuggingCodeExecutorAgentConfig) -> Self:  # type: ignore[override]
-        components = {"name", "code_executor", "model_client", "model_context", "retry_model_client", "retry_strategy"}
         return cls(
-            config.name,
-            CodeExecutor.load_component(config.code_executor),
-            model_client=ChatCompletionClient.load_component(config.model_client),
-            model_context=(
-                ChatCompletionContext.load_component(config.model_context) if config.model_context else None
-            ),
-            retry_model_client=(
-                ChatCompletionClient.load_component(config.retry_model_client) if config.retry_model_client else None
-            ),
-            retry_strategy=RetryStrategy.load_component(config.retry_strategy) if config.retry_strategy else None,
-            **config.model_dump(exclude=components),
+            config.name, **load_components(config), **config.model_dump(exclude=set(AgentComponents.model_fields))
         )
+
+
+def load_components(config: AgentComponents) -> dict[str, Any]:
+    """The agent's component arguments, loaded from their configs."""
+    return {
+        "code_executor": CodeExecutor.load_component(config.code_executor),
+        "model_client": ChatCompletionClient.load_component(config.model_client),
+        "model_context": ChatCompletionContext.load_component(config.model_context) if config.model_context else None,
+        "retry_model_client": (
+            ChatCompletionClient.load_component(config.retry_model_client) if config.retry_model_client else None
+        ),
+        "retry_strategy": RetryStrategy.load_component(config.retry_strategy) if config.retry_strategy else None,
+    }

@@ -12,7 +12,13 @@ from pydantic import BaseModel, Field
 from ._attempts import Attempt
 from ._feedback import DEFAULT_MAX_OUTPUT_CHARS
 
-__all__ = ["DEFAULT_SYSTEM_MESSAGE", "AgentOptions", "SelfDebuggingAgentState", "SelfDebuggingCodeExecutorAgentConfig"]
+__all__ = [
+    "DEFAULT_SYSTEM_MESSAGE",
+    "AgentComponents",
+    "AgentOptions",
+    "SelfDebuggingAgentState",
+    "SelfDebuggingCodeExecutorAgentConfig",
+]
 
 DEFAULT_SYSTEM_MESSAGE = """You are an expert programmer. You solve the task by writing code that is run for you.
 - Reply with one complete, self-contained program in a single fenced code block tagged with its language. \
@@ -41,8 +47,8 @@ class AgentOptions(BaseModel):
     stop_on_decision: bool = True
 
 
-class SelfDebuggingCodeExecutorAgentConfig(AgentOptions):
-    """Every constructor argument of :class:`SelfDebuggingCodeExecutorAgent` that can be serialised."""
+class AgentComponents(BaseModel):
+    """The agent's name and component arguments, as configs."""
 
     name: str
     code_executor: ComponentModel
@@ -50,6 +56,10 @@ class SelfDebuggingCodeExecutorAgentConfig(AgentOptions):
     model_context: ComponentModel | None = None
     retry_model_client: ComponentModel | None = None
     retry_strategy: ComponentModel | None = None
+
+
+class SelfDebuggingCodeExecutorAgentConfig(AgentOptions, AgentComponents):
+    """Every constructor argument of :class:`SelfDebuggingCodeExecutorAgent` that can be serialised."""
 
 
 class SelfDebuggingAgentState(BaseState):

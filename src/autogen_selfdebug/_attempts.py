@@ -43,6 +43,8 @@ class Attempt(BaseModel):
     temperature: float | None = Field(default=None, description="Its sampling temperature, if the agent set one.")
     tests_passed: int | None = Field(default=None, description="Test asserts that passed, when they were counted.")
     tests_total: int | None = Field(default=None, description="Test asserts counted.")
+    mutants_caught: int | None = Field(default=None, description="Mutants the written tests caught (test writing).")
+    mutants_total: int | None = Field(default=None, description="Mutants run on the written tests (test writing).")
 
     @classmethod
     def from_blocks(cls, blocks: Sequence[CodeBlock], **fields: object) -> Attempt:
@@ -63,6 +65,15 @@ class RunSummary(BaseModel):
     code: str = ""
     tests_passed: int | None = None
     tests_total: int | None = None
+    mutants_caught: int | None = None
+    mutants_total: int | None = None
+
+    @property
+    def mutation_score(self) -> float | None:
+        """The share of mutants the written tests caught (test writing), if any were run."""
+        if not self.mutants_total:
+            return None
+        return (self.mutants_caught or 0) / self.mutants_total
 
     @classmethod
     def of_round(cls, outcome: Outcome, attempts: Sequence[Attempt]) -> RunSummary:
@@ -78,12 +89,18 @@ class RunSummary(BaseModel):
             code=last.code,
             tests_passed=last.tests_passed,
             tests_total=last.tests_total,
+            mutants_caught=last.mutants_caught,
+            mutants_total=last.mutants_total,
         )
 
     def to_metadata(self) -> dict[str, str]:
         data = {"outcome": self.outcome, "attempts": str(self.attempts), "code": self.code}
         if self.tests_total is not None:
             data["tests_passed"], data["tests_total"] = str(self.tests_passed or 0), str(self.tests_total)
+        if self.mutants_total is not None:
+            data["mutants_caught"], data["mutants_total"] = str(self.mutants_caught or 0), str(self.mutants_total)
+            score = self.mutation_score
+            data["mutation_score"] = f"{score:.4f}" if score is not None else ""
         return data
 
     @classmethod
@@ -98,5 +115,7 @@ class RunSummary(BaseModel):
                 "code": metadata.get("code", ""),
                 "tests_passed": metadata.get("tests_passed"),
                 "tests_total": metadata.get("tests_total"),
+                "mutants_caught": metadata.get("mutants_caught"),
+                "mutants_total": metadata.get("mutants_total"),
             }
         )

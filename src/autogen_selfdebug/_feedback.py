@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ._attempts import Attempt, AttemptKind, RunSummary
 from ._code_blocks import ExtractedCode
+from ._mutation_testing import mutation_feedback
 from ._test_report import render_report
 from ._tracebacks import trim_traceback
 from ._verification import CheckResult
@@ -79,6 +80,9 @@ def execution_feedback(check: CheckResult, *, max_chars: int = DEFAULT_MAX_OUTPU
     if check.status == "executor_error":
         failed = check.tests or check.program
         return f"The code could not be run: the sandbox failed.\n{truncate_output(failed.output, max_chars)}"
+    if check.mutation is not None:
+        output = truncate_output(trim_traceback(check.program.output).strip(), max_chars) or "(no output)"
+        return mutation_feedback(check, check.mutation, output=output)
 
     budget = max_chars if check.tests is None else max_chars // 2
     program_exit = None if check.tests is not None else check.program.exit_code
@@ -191,6 +195,9 @@ def repeated_code_note(index: int) -> str:
 
 def final_text(summary: RunSummary, attempts: Sequence[Attempt], declined: str, *, max_chars: int) -> str:
     """The final message when there is no reflection: the passing code, the model's refusal, or the failure."""
+    if summary.outcome == "success" and summary.mutants_total is not None:
+        caught = f"caught {summary.mutants_caught} of {summary.mutants_total} mutants of the code"
+        return f"The tests passed on attempt {summary.attempts} and {caught}.\n\n{summary.code}"
     if summary.outcome == "success":
         counted = f" ({summary.tests_passed} of {summary.tests_total} test asserts)" if summary.tests_total else ""
         return f"The code passed on attempt {summary.attempts}{counted}.\n\n{summary.code}"

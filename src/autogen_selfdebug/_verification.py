@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from inspect import iscoroutinefunction
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from autogen_agentchat.agents import ApprovalRequest, ApprovalResponse
 from autogen_agentchat.agents._code_executor_agent import ApprovalFuncType, AsyncApprovalFunc, SyncApprovalFunc
@@ -34,11 +34,15 @@ from ._test_report import (
 )
 from ._tracebacks import final_error
 
-__all__ = ["CheckResult", "CheckStatus", "Verifier", "run_approved"]
+if TYPE_CHECKING:
+    from ._mutation_testing import MutationReport
+
+__all__ = ["CheckResult", "CheckStatus", "Checker", "ExecuteFn", "Verifier", "run_approved", "run_safely"]
 
 logger = logging.getLogger(__name__)
 
-CheckStatus = Literal["passed", "program_failed", "tests_failed", "executor_error"]
+CheckStatus = Literal["passed", "program_failed", "tests_failed", "weak_tests", "executor_error"]
+"""``weak_tests``: written tests pass on the code but catch too few of its mutants (test writing)."""
 
 ExecuteFn = Callable[[list[CodeBlock], CancellationToken], Awaitable[CodeResult]]
 
@@ -54,12 +58,18 @@ class CheckResult:
 
     ``program`` holds the program's own output; ``tests`` the tests' output (harness lines removed)
     and their exit code; ``report`` each Python assert's result, when the tests were instrumented.
+    In the test-writing job ``program`` is the pytest run of the written tests on the code, and
+    ``mutation`` how they fared on its mutants.
     """
 
     status: CheckStatus
     program: CodeResult
     tests: CodeResult | None = None
     report: TestReport | None = None
+    mutation: MutationReport | None = None
+    checked: list[CodeBlock] | None = None
+    """The code as it was finally checked, when the checker changed it (written tests with wrong
+    asserts dropped); ``None`` when it ran as the model wrote it."""
 
     @property
     def passed(self) -> bool:
@@ -76,6 +86,12 @@ class CheckResult:
         if self.report is None:
             return None
         return self.report.passed, self.report.total
+
+    def mutants_caught(self) -> tuple[int, int] | None:
+        """(mutants caught, mutants run), when written tests ran on the code's mutants."""
+        if self.mutation is None or self.mutation.caught is None:
+            return None
+        return self.mutation.killed, self.mutation.total
 
     def error_name(self) -> str | None:
         """The class of the error that failed the attempt (``NameError``, ``TS2304``...), if one did."""
@@ -96,8 +112,20 @@ class CheckResult:
             if self.report is not None:
                 tests = f"{render_report(self.report, max_chars=20_000)}\n{tests}".rstrip() + "\n"
             output = f"{output.rstrip()}\n\n--- tests (exit code {self.tests.exit_code}) ---\n{tests}"
+        if self.mutation is not None:
+            report = self.mutation
+            dropped = f"{report.dropped_text()}\n\n" if report.dropped else ""
+            output = f"{output.rstrip()}\n\n{dropped}--- mutants: {report.summary()} ---\n{report.survivors_text()}"
         exit_code = 0 if self.passed else (self.exit_code or 1)
         return CodeResult(exit_code=exit_code, output=output)
+
+
+class Checker(Protocol):
+    """What the agent checks each attempt with: :class:`Verifier`, or the test-writing job's checker."""
+
+    async def check(
+        self, blocks: Sequence[CodeBlock], cancellation_token: CancellationToken, *, execute: ExecuteFn
+    ) -> CheckResult: ...
 
 
 class Verifier:
@@ -132,7 +160,7 @@ class Verifier:
         program: CodeResult | None = None
         # Blocks in another language than the tests' run on their own first; the rest run with the tests.
         if self._tests is None or len(same) < len(blocks):
-            program, raised = await self._run_safely(run, blocks, cancellation_token)
+            program, raised = await run_safely(run, blocks, cancellation_token)
             if raised:
                 return CheckResult(status="executor_error", program=program)
             if program.exit_code != 0:
@@ -145,7 +173,7 @@ class Verifier:
         combined = (
             f"{source}\n\n{self._comment()} ---- tests (fixed; not part of the answer) ----\n{self._harness(source)}"
         )
-        result, raised = await self._run_safely(
+        result, raised = await run_safely(
             run, [CodeBlock(code=combined, language=self._tests_language)], cancellation_token
         )
         if raised:
@@ -176,20 +204,20 @@ class Verifier:
     async def _execute(self, blocks: list[CodeBlock], cancellation_token: CancellationToken) -> CodeResult:
         return await self._executor.execute_code_blocks(blocks, cancellation_token=cancellation_token)
 
-    @staticmethod
-    async def _run_safely(
-        run: ExecuteFn, blocks: list[CodeBlock], cancellation_token: CancellationToken
-    ) -> tuple[CodeResult, bool]:
-        """Run, turning an executor exception into a failed result; the bool says whether it raised."""
-        try:
-            return await run(blocks, cancellation_token), False
-        except (asyncio.CancelledError, KeyboardInterrupt):
-            raise
-        except Exception as error:  # the sandbox's failure is shown to the model as a failed run
-            if cancellation_token.is_cancelled():
-                raise asyncio.CancelledError() from error
-            logger.warning("Code executor raised %s: %s", type(error).__name__, error)
-            return CodeResult(exit_code=1, output=f"The code executor raised {type(error).__name__}: {error}"), True
+
+async def run_safely(
+    run: ExecuteFn, blocks: list[CodeBlock], cancellation_token: CancellationToken
+) -> tuple[CodeResult, bool]:
+    """Run, turning an executor exception into a failed result; the bool says whether it raised."""
+    try:
+        return await run(blocks, cancellation_token), False
+    except (asyncio.CancelledError, KeyboardInterrupt):
+        raise
+    except Exception as error:  # the sandbox's failure is shown to the model as a failed run
+        if cancellation_token.is_cancelled():
+            raise asyncio.CancelledError() from error
+        logger.warning("Code executor raised %s: %s", type(error).__name__, error)
+        return CodeResult(exit_code=1, output=f"The code executor raised {type(error).__name__}: {error}"), True
 
 
 async def run_approved(

@@ -25,8 +25,9 @@ async def test_cancelled_while_starting_leaves_no_process(monkeypatch: pytest.Mo
         started.append(process)
         return process
 
-    monkeypatch.setattr(subprocess, "Popen", slow_popen)
     async with LocalSandbox(timeout=30, work_dir=tmp_path) as sandbox:
+        # Patched after start(), which lists the installed packages in a process of its own.
+        monkeypatch.setattr(subprocess, "Popen", slow_popen)
         token = CancellationToken()
         run = asyncio.create_task(
             sandbox.execute_code_blocks([CodeBlock(code="import time; time.sleep(60)", language="python")], token)

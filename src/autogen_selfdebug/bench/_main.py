@@ -1,4 +1,4 @@
-"""The benchmarks' command line: ``bench [fix-rate]``, ``bench fix`` or ``bench overhead [--quick]``."""
+"""The benchmarks' command line: ``bench [fix-rate]``, ``bench fix``, ``bench write-tests`` or ``bench overhead``."""
 
 from __future__ import annotations
 
@@ -17,6 +17,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ._overhead import run_overhead
 
             return asyncio.run(run_overhead(args[1:]))
+        if args and args[0] == "write-tests":
+            from ._write_tests import run_write_tests
+
+            return asyncio.run(run_write_tests(args[1:]))
         from ._fix_rate import run_fix_rate
 
         if args and args[0] == "fix":

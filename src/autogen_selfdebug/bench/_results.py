@@ -24,6 +24,9 @@ class RunSettings(BaseModel):
     temperature: float
     seed: int | None
     reflect: bool = False
+    min_score: float | None = None
+    """``bench write-tests``: the share of mutants the tests must catch."""
+    max_mutants: int | None = None
 
 
 class TaskRecord(BaseModel):
@@ -42,6 +45,11 @@ class TaskRecord(BaseModel):
     timed_out: bool = False
     error: str | None = None
     code: str = ""
+    # bench write-tests: how the final test file fared on the code and its mutants.
+    tests_pass_on_code: bool | None = None
+    mutants_caught: int | None = None
+    mutants_total: int | None = None
+    asserts_nothing: bool | None = None
 
     @property
     def key(self) -> tuple[str, str]:

@@ -1,7 +1,8 @@
-"""The ``autogen-selfdebug`` command: its arguments, the ``fix`` and ``examples`` commands, ``bench``.
+"""The ``autogen-selfdebug`` command: its arguments, the ``fix``, ``write-tests`` and ``examples`` commands.
 
-``main(argv) -> int`` is the whole command, testable without a subprocess. Exit codes: 0 fixed,
-1 not fixed, 2 bad usage or a set-up problem (one clear line, never a traceback), 130 on Ctrl-C.
+``main(argv) -> int`` is the whole command, testable without a subprocess. Exit codes: 0 fixed
+(or tests written), 1 not fixed (no test file good enough), 2 bad usage or a set-up problem (one
+clear line, never a traceback), 130 on Ctrl-C.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from .. import (
     RunSummary,
     SelfDebugError,
     SelfDebuggingCodeExecutorAgent,
+    SelfDebuggingTestWriterAgent,
     UsageError,
     local_model_installed,
     normalize_language,
@@ -41,6 +43,7 @@ from .. import (
 from ..sandboxes import SANDBOX_KINDS, SUPPORTED_LANGUAGES, SandboxKind, create_sandbox, executor_languages
 from ._examples import EXAMPLES, BrokenProgram
 from ._fix import LANGUAGE_BY_SUFFIX, fix_prompt, fixed_source, language_of
+from ._write_tests import module_of, tests_source, write_tests_prompt
 
 __all__ = ["main", "read_program", "run"]
 
@@ -101,6 +104,21 @@ def _parser() -> argparse.ArgumentParser:
     fix.add_argument("--human", action="store_true", help="after a failure, ask for a hint and try again")
     shared(fix)
 
+    write = commands.add_parser(
+        "write-tests",
+        help="write pytest tests that catch bugs in a Python file",
+        description="Write pytest tests for a Python file. They must pass on the file and fail on "
+        "enough of its mutants (copies with one planted bug). The file is not changed.",
+    )
+    write.add_argument("path", type=Path, metavar="PATH", help="the Python file to test")
+    write.add_argument("--out", type=Path, metavar="PATH", help="write the tests here (default: print them)")
+    write.add_argument("--focus", metavar="TEXT", help="what the tests should cover, added to the task")
+    write.add_argument(
+        "--min-score", type=_share, default=0.5, metavar="X", help="share of mutants the tests must catch (0.5)"
+    )
+    write.add_argument("--max-mutants", type=_positive, default=30, metavar="N", help="mutants run per attempt (30)")
+    shared(write)
+
     examples = commands.add_parser(
         "examples",
         help="fix three broken example programs",
@@ -122,6 +140,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
+    return value
+
+
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{value:g} must be between 0 and 1")
     return value
 
 
@@ -352,6 +380,49 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     return EXIT_FIXED
 
 
+async def _write_tests(args: argparse.Namespace, options: _Options, console: Console) -> int:
+    from ._render import RunPrinter
+
+    source = read_program(args.path)
+    module = module_of(args.path)
+    task = write_tests_prompt(source, module, focus=args.focus or "")
+    if args.out is not None and args.out.is_dir():
+        raise UsageError(f"--out {args.out} is a directory; give a file path.")
+    _check_model_specs(options)
+    sandbox = create_sandbox(options.executor, timeout=options.timeout)
+    async with sandbox, _open_models(options, console) as models:
+        agent = SelfDebuggingTestWriterAgent(
+            "tester",
+            sandbox,
+            code=source,
+            module=module,
+            min_mutation_score=args.min_score,
+            max_mutants=args.max_mutants,
+            model_client=models.first.client,
+            retry_model_client=models.retry.client if models.retry is not None else None,
+            max_retries_on_error=options.max_attempts - 1,
+            stop_on_decision=models.first.spec.kind == "openai",
+        )
+        console.print(
+            f"[bold]mutants:[/bold] {len(agent.mutants)} of {module}.py (the tests must catch {args.min_score:.0%})"
+        )
+        printer = RunPrinter(console, models.clients, options.max_attempts, writes_tests=True)
+        final = await printer.show(agent.run_stream(task=task))
+    summary = RunSummary.from_metadata(final.metadata) or RunSummary(outcome="failure", attempts=0)
+    tests = tests_source(summary) if summary.outcome == "success" else None
+    if tests is None:
+        console.print(final.to_text(), markup=False, highlight=False)
+        console.print(f"[red]no test file for {args.path} was good enough; nothing was written.")
+        return EXIT_NOT_FIXED
+    if args.out is not None:
+        kept = f" (the previous file is in {_backup(args.out)})" if args.out.exists() else ""
+        _write_atomically(args.out, tests)
+        console.print(f"wrote the tests to {args.out}{kept}")
+    else:
+        sys.stdout.write(tests)
+    return EXIT_FIXED
+
+
 async def _examples(args: argparse.Namespace, options: _Options, console: Console) -> int:
     _check_model_specs(options)
     sandbox = create_sandbox(options.executor, timeout=options.timeout)
@@ -403,7 +474,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         timeout=args.timeout,
         model_timeout=args.model_timeout,
     )
-    command = _fix if args.command == "fix" else _examples
+    command = {"fix": _fix, "write-tests": _write_tests, "examples": _examples}[args.command]
     try:
         return asyncio.run(_cancel_on_sigterm(command(args, options, console)))
     except SelfDebugError as error:

@@ -45,6 +45,7 @@ class RunPrinter:
             for running token totals.
         max_attempts: The budget per round, for "attempt N of M".
         has_tests: Whether the run has fixed tests; without them a pass only means "ran without errors".
+        writes_tests: The run is the write-tests job: the model writes the tests, checked on mutants.
     """
 
     def __init__(
@@ -54,11 +55,17 @@ class RunPrinter:
         max_attempts: int,
         *,
         has_tests: bool = True,
+        writes_tests: bool = False,
     ) -> None:
         self._console = console
         self._clients = list(clients)
         self._max_attempts = max_attempts
         self._has_tests = has_tests
+        self._writes_tests = writes_tests
+        self._running = (
+            "running the tests on the code and its mutants…" if writes_tests else "running the code and the tests…"
+        )
+        self._writing = "the model is writing tests…" if writes_tests else "the model is writing code…"
         self._started = time.monotonic()
         # A client may have served earlier runs: count only this run's tokens.
         self._baseline = self._total()
@@ -89,9 +96,7 @@ class RunPrinter:
         attempt = 0
         final: BaseChatMessage | None = None
         with ExitStack() as stack:
-            status: Status = stack.enter_context(
-                self._console.status(f"{self._progress(attempt)}: the model is writing code…")
-            )
+            status: Status = stack.enter_context(self._console.status(f"{self._progress(attempt)}: {self._writing}"))
             async for item in stream:
                 if isinstance(item, TaskResult):
                     chats = [m for m in item.messages if isinstance(m, BaseChatMessage)]
@@ -101,7 +106,7 @@ class RunPrinter:
                 elif isinstance(item, CodeGenerationEvent):
                     attempt = item.retry_attempt
                     self._generation(item)
-                    status.update(f"{self._progress(attempt)}: running the code and the tests…")
+                    status.update(f"{self._progress(attempt)}: {self._running}")
                 elif isinstance(item, CodeExecutionEvent):
                     self._execution(item)
                     status.update(f"{self._progress(attempt)}: deciding whether to retry…")
@@ -109,7 +114,7 @@ class RunPrinter:
                     self._thought(item)
                     if item.metadata.get("retry") == "true" or item.metadata.get("kind") == "unusable_reply":
                         attempt += 1
-                    status.update(f"{self._progress(attempt)}: the model is writing code…")
+                    status.update(f"{self._progress(attempt)}: {self._writing}")
                 elif isinstance(item, BaseChatMessage) and item.source == "user":
                     continue
         if final is None:
@@ -161,6 +166,14 @@ class RunPrinter:
         figures = f"{elapsed:.1f}s, {prompt:,} prompt + {completion:,} completion tokens"
         if summary is None:
             self._console.print(f"[bold]finished[/bold] ({figures})")
+        elif self._writes_tests:
+            if summary.outcome == "success":
+                caught = f"catching {summary.mutants_caught} of {summary.mutants_total} mutants"
+                self._console.print(
+                    f"[bold green]tests written[/], {caught}, after {summary.attempts} attempt(s) ({figures})"
+                )
+            else:
+                self._console.print(f"[bold red]no good enough tests[/] ({summary.attempts} attempt(s), {figures})")
         elif summary.outcome == "success":
             self._console.print(f"{self._passed(summary)} after {summary.attempts} attempt(s) ({figures})")
         else:

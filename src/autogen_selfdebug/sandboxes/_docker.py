@@ -9,7 +9,7 @@ import os
 import socket
 import threading
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -25,14 +25,21 @@ from typing_extensions import Self
 from .._errors import SandboxError
 from ._languages import SUPPORTED_LANGUAGES, UnsupportedLanguage, prepare_script
 from ._output import DEFAULT_MAX_OUTPUT_BYTES, TIMEOUT_EXIT_CODE, OutputBuffer, timeout_marker
+from ._packages import (
+    LISTING_SCRIPT,
+    LISTING_TIMEOUT_SECONDS,
+    ensure_image_with_packages,
+    parse_listing,
+    validate_packages,
+)
 from ._run_dir import RunDirectory
 
 __all__ = ["DEFAULT_IMAGE", "DockerSandbox", "DockerSandboxConfig"]
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_IMAGE = "autogen-selfdebug-sandbox:1"
-"""The image ``scripts/build-sandbox-image.sh`` builds: python3, bash, nodejs and tsc on Debian."""
+DEFAULT_IMAGE = "autogen-selfdebug-sandbox:2"
+"""The image ``scripts/build-sandbox-image.sh`` builds: python3 with pytest and pip, bash, nodejs and tsc on Debian."""
 
 ENGINE_SCRIPT = "scripts/docker-engine.sh"
 IMAGE_SCRIPT = "scripts/build-sandbox-image.sh"
@@ -49,6 +56,9 @@ _DIED_MESSAGE = (
 )
 _EXEC_FAILED = "OCI runtime exec failed"
 _PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+# Where `pip install` puts packages with allow_install: the container's own disk, not the
+# work directory, so they go with the container and never land among the user's files.
+_PIP_USER_BASE = "/tmp/selfdebug-pip"
 
 # PID 1 of the container: reaps orphans (so killed processes do not pile up as zombies
 # against the pids limit) and is immune to the `kill -9 -1` that ends each execution.
@@ -98,6 +108,8 @@ class DockerSandboxConfig(BaseModel):
     extra_env: dict[str, str] = {}
     max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES
     docker_host: str | None = None
+    packages: list[str] = []
+    allow_install: bool = False
 
 
 class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig]):
@@ -131,6 +143,13 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
         extra_env: Environment variables for the code.
         max_output_bytes: Output kept per code block.
         docker_host: Engine address (default: ``DOCKER_HOST`` or the local socket).
+        packages: PyPI packages to add to the image (``["numpy", "pandas==2.2.3"]``). The
+            first ``start()`` builds an image from ``image`` with them (binary wheels, fetched
+            on the host; cached under a tag derived from the base image and the packages);
+            the container still runs with ``network_mode``.
+        allow_install: Let the code ``pip install`` at run time. It needs a ``network_mode``
+            other than ``"none"`` that reaches PyPI, so the code gets that network too: it
+            can send your work directory's contents anywhere and download anything. Off by default.
 
     Example:
         >>> import asyncio
@@ -164,6 +183,8 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
         extra_env: Mapping[str, str] | None = None,
         max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES,
         docker_host: str | None = None,
+        packages: Sequence[str] = (),
+        allow_install: bool = False,
     ) -> None:
         super().__init__(image=image, timeout=timeout, auto_remove=False, stop_container=False)
         if max_output_bytes < 2:
@@ -172,6 +193,15 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
             raise ValueError("pids_limit must be at least 8")
         if cpus <= 0:
             raise ValueError("cpus must be positive")
+        if allow_install and network_mode == "none":
+            raise ValueError(
+                "allow_install=True needs a network to reach PyPI, but network_mode is 'none'. "
+                "Pass a network_mode that reaches PyPI, or install packages at build time with packages=[...]."
+            )
+        self._packages = validate_packages(packages)
+        self._allow_install = allow_install
+        self._run_image = image
+        self._installed_packages: tuple[str, ...] | None = None
         self._run_dir = RunDirectory(work_dir, keep=keep_work_dir, kind="Docker")
         self._network_mode = network_mode
         self._mem_limit = mem_limit
@@ -200,21 +230,50 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
         """The id of the current container, or None when there is none."""
         return self._container_id
 
+    @property
+    def run_image(self) -> str:
+        """The image containers start from: ``image``, or after ``start()`` the one built with ``packages``."""
+        return self._run_image
+
+    @property
+    def installed_packages(self) -> tuple[str, ...] | None:
+        """Top-level modules the code can import beyond the standard library, listed at the first ``start()``.
+
+        None before that, or when the listing failed. Packages the code installs itself are not in it.
+        """
+        return self._installed_packages
+
+    @property
+    def can_install(self) -> bool:
+        """Whether the code may ``pip install`` (``allow_install``)."""
+        return self._allow_install
+
     async def start(self) -> None:
-        """Connect to the engine, check the image, and start the container.
+        """Connect to the engine, check the image (build the one with ``packages`` once), start the container.
 
         Raises:
-            SandboxError: No engine answers, or the image is missing.
+            SandboxError: No engine answers, the image is missing, or a package cannot be installed.
         """
         if self._started:
             return
         self._client = await asyncio.to_thread(self._connect)
-        await asyncio.to_thread(self._check_image)
+        try:
+            await asyncio.to_thread(self._check_image)
+            if self._packages:
+                self._run_image = await asyncio.to_thread(
+                    ensure_image_with_packages, self._client, self._image, self._packages
+                )
+        except BaseException:
+            client, self._client = self._client, None
+            client.close()
+            raise
         await asyncio.to_thread(self._remove_orphans)
         self._run_dir.create()
         self._started = True
         try:
             await self._start_container()
+            if self._installed_packages is None:
+                self._installed_packages = await self._list_packages()
         except BaseException:
             await self.stop()
             raise
@@ -316,6 +375,17 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
             raise SandboxError(_DIED_MESSAGE + buffer.text())
         return (exit_code if exit_code is not None else 1), buffer.text()
 
+    async def _list_packages(self) -> tuple[str, ...] | None:
+        container_id = self._container_id
+        assert container_id is not None
+        buffer = OutputBuffer(self._max_output_bytes)
+        command = ["timeout", str(int(LISTING_TIMEOUT_SECONDS)), "python3", "-c", LISTING_SCRIPT]
+        exit_code = await asyncio.to_thread(self._exec_blocking, container_id, command, buffer)
+        packages = parse_listing(buffer.text())
+        if packages is None:
+            logger.warning("Could not list the packages of %s (exit %s): %s", self._run_image, exit_code, buffer.text())
+        return packages
+
     async def _container_died(self, container_id: str) -> bool:
         # A killed container's exec can end a moment before the engine marks the container stopped.
         for _ in range(5):
@@ -380,6 +450,16 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
 
     def _environment(self) -> dict[str, str]:
         env = {"PATH": _PATH, "HOME": _MOUNT, "LANG": "C.UTF-8", "PYTHONUNBUFFERED": "1"}
+        if self._allow_install:
+            # Debian's pip refuses the system Python (PEP 668): install per user, into the container's /tmp.
+            env.update(
+                PATH=f"{_PIP_USER_BASE}/bin:{_PATH}",
+                PIP_BREAK_SYSTEM_PACKAGES="1",
+                PIP_USER="1",
+                PYTHONUSERBASE=_PIP_USER_BASE,
+                PIP_NO_CACHE_DIR="1",
+                PIP_DISABLE_PIP_VERSION_CHECK="1",
+            )
         env.update(self._extra_env)
         return env
 
@@ -434,7 +514,7 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
         user = self._user if self._user is not None else f"{os.getuid()}:{os.getgid()}"
         try:
             container = self._client.containers.create(
-                self._image,
+                self._run_image,
                 command=["python3", "-c", _REAPER],
                 name=self.container_name,
                 labels={_LABEL: "1", _LABEL_PID: str(os.getpid()), _LABEL_HOST: socket.gethostname()},
@@ -452,7 +532,7 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
                 working_dir=_MOUNT,
             )
         except (DockerException, OSError) as error:
-            raise SandboxError(f"Could not create the sandbox container from {self._image!r}: {error}") from error
+            raise SandboxError(f"Could not create the sandbox container from {self._run_image!r}: {error}") from error
         container_id = cast(str, container.id)
         with _live_lock:
             _live_containers[container_id] = self._docker_host
@@ -494,6 +574,8 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
             extra_env=dict(self._extra_env),
             max_output_bytes=self._max_output_bytes,
             docker_host=self._docker_host,
+            packages=list(self._packages),
+            allow_install=self._allow_install,
         )
 
     @classmethod
@@ -511,6 +593,8 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
             extra_env=config.extra_env,
             max_output_bytes=config.max_output_bytes,
             docker_host=config.docker_host,
+            packages=config.packages,
+            allow_install=config.allow_install,
         )
 
 

@@ -30,8 +30,9 @@ def create_sandbox(
             container) or ``"jupyter"`` (a local kernel that keeps state).
         timeout: Seconds one code block may run.
         work_dir: Parent directory of the per-run work directories.
-        **options: Keyword arguments of the kind's class (for example ``mem_limit`` for
-            docker, ``pass_env`` for local); see :class:`LocalSandbox`, :class:`DockerSandbox`.
+        **options: Keyword arguments of the kind's class (for example ``mem_limit`` or
+            ``packages`` for docker, ``pass_env`` for local); see :class:`LocalSandbox`,
+            :class:`DockerSandbox`.
 
     Raises:
         SandboxError: Unknown kind, an option the kind does not take, or a missing extra.

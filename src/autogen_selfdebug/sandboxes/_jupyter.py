@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import inspect
 import logging
 import re
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from autogen_core import CancellationToken, Component
 from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
@@ -24,6 +25,7 @@ from .._errors import SandboxError
 from ._languages import normalize_language
 from ._local import sandbox_environment
 from ._output import TIMEOUT_EXIT_CODE, timeout_marker
+from ._packages import LISTING_EXPRESSION, LISTING_TIMEOUT_SECONDS, parse_listing
 from ._run_dir import RunDirectory
 
 try:
@@ -105,6 +107,7 @@ class JupyterSandbox(CodeExecutor, Component[JupyterSandboxConfig]):
         self._figures: list[Path] = []
         self._client: Any = None
         self._kernel: AbstractAsyncContextManager[None] | None = None
+        self._installed_packages: tuple[str, ...] | None = None
 
     @property
     def supported_languages(self) -> list[str]:
@@ -121,8 +124,24 @@ class JupyterSandbox(CodeExecutor, Component[JupyterSandboxConfig]):
         """This run's work directory: the kernel's current directory."""
         return self._run_dir.path
 
+    @property
+    def installed_packages(self) -> tuple[str, ...] | None:
+        """Top-level modules the kernel can import beyond the standard library, listed at the first ``start()``.
+
+        None before that, or when the listing failed.
+        """
+        return self._installed_packages
+
+    @property
+    def can_install(self) -> bool:
+        """False: the Jupyter sandbox does not offer ``pip install`` to the code (it would change your environment)."""
+        return False
+
     async def start(self) -> None:
-        """Create a fresh work directory and start the kernel. Does nothing if already started."""
+        """Create a fresh work directory, start the kernel, and list its packages once.
+
+        Does nothing if already started.
+        """
         if self._client is not None:
             return
         run_dir = self._run_dir.create()
@@ -143,6 +162,8 @@ class JupyterSandbox(CodeExecutor, Component[JupyterSandboxConfig]):
             await self.stop()
             raise SandboxError(f"Could not start the Jupyter kernel {self._kernel_name!r}: {error}") from error
         self._client, self._kernel = client, kernel
+        if self._installed_packages is None:
+            self._installed_packages = await self._list_packages()
 
     async def stop(self) -> None:
         """Shut the kernel down and remove the work directory (unless ``keep_work_dir``)."""
@@ -170,6 +191,31 @@ class JupyterSandbox(CodeExecutor, Component[JupyterSandboxConfig]):
         task = asyncio.create_task(self._run_blocks(code_blocks))
         cancellation_token.link_future(task)
         return await task
+
+    async def _list_packages(self) -> tuple[str, ...] | None:
+        """Ask the kernel, as a silent user expression: no cell, no history, no name left in the user namespace."""
+        kernel_client = self._client.kc
+
+        async def reply_to(msg_id: str) -> dict[str, Any]:
+            while True:
+                reply = kernel_client.get_shell_msg()
+                reply = await reply if inspect.isawaitable(reply) else reply
+                if reply.get("parent_header", {}).get("msg_id") == msg_id:
+                    return cast("dict[str, Any]", reply)
+
+        try:
+            msg_id = kernel_client.execute(
+                "", silent=True, store_history=False, user_expressions={"packages": LISTING_EXPRESSION}
+            )
+            reply = await asyncio.wait_for(reply_to(msg_id), LISTING_TIMEOUT_SECONDS)
+        except (asyncio.TimeoutError, OSError, RuntimeError) as error:
+            logger.warning("Could not list the packages of the Jupyter kernel: %s", error or type(error).__name__)
+            return None
+        expression = reply.get("content", {}).get("user_expressions", {}).get("packages", {})
+        packages = parse_listing(expression.get("data", {}).get("text/plain", ""))
+        if packages is None:
+            logger.warning("Could not list the packages of the Jupyter kernel: %s", expression)
+        return packages
 
     async def _run_blocks(self, code_blocks: list[CodeBlock]) -> CodeResult:
         outputs: list[str] = []

@@ -24,6 +24,7 @@ from typing_extensions import Self
 
 from ._languages import SUPPORTED_LANGUAGES, Script, UnsupportedLanguage, prepare_script
 from ._output import DEFAULT_MAX_OUTPUT_BYTES, TIMEOUT_EXIT_CODE, OutputBuffer, timeout_marker
+from ._packages import LISTING_SCRIPT, LISTING_TIMEOUT_SECONDS, parse_listing
 from ._run_dir import RunDirectory
 
 __all__ = ["DEFAULT_ENV_ALLOWLIST", "LocalSandbox", "LocalSandboxConfig", "sandbox_environment"]
@@ -154,6 +155,7 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
         self._extra_env = dict(extra_env or {})
         self._isolate_home = isolate_home
         self._max_output_bytes = max_output_bytes
+        self._installed_packages: tuple[str, ...] | None = None
 
     @property
     def supported_languages(self) -> list[str]:
@@ -169,12 +171,27 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
         """This run's work directory; exists between ``start()`` and ``stop()``."""
         return self._run_dir.path
 
+    @property
+    def installed_packages(self) -> tuple[str, ...] | None:
+        """Top-level modules the code can import beyond the standard library, listed at the first ``start()``.
+
+        None before that, or when the listing failed.
+        """
+        return self._installed_packages
+
+    @property
+    def can_install(self) -> bool:
+        """False: the local sandbox does not offer ``pip install`` to the code (it would change your environment)."""
+        return False
+
     async def start(self) -> None:
-        """Create a fresh work directory. Does nothing if already started."""
+        """Create a fresh work directory, and list the interpreter's packages once. Does nothing if already started."""
         if self._run_dir.exists:
             return
-        self._run_dir.create()
+        work_dir = self._run_dir.create()
         self._started = True
+        if self._installed_packages is None:
+            self._installed_packages = await asyncio.to_thread(self._list_packages, work_dir)
 
     async def stop(self) -> None:
         """Remove the work directory (unless ``keep_work_dir``). Safe to call twice."""
@@ -223,12 +240,37 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
                 break
         return CommandLineCodeResult(exit_code=exit_code, output="".join(outputs), code_file=code_file)
 
-    async def _run_script(self, script: Script, work_dir: Path) -> tuple[int, str]:
-        env = sandbox_environment(
+    def _list_packages(self, work_dir: Path) -> tuple[str, ...] | None:
+        # The interpreter and environment the code gets, so the list is what the code can import.
+        python = self._python_executable or sys.executable
+        try:
+            done = subprocess.run(
+                [python, "-c", LISTING_SCRIPT],
+                cwd=work_dir,
+                env=self._environment(work_dir),
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
+                timeout=LISTING_TIMEOUT_SECONDS,
+                check=False,
+            )
+        except (OSError, subprocess.SubprocessError) as error:
+            logger.warning("Could not list the packages of %s: %s", python, error)
+            return None
+        packages = parse_listing(done.stdout)
+        if packages is None:
+            logger.warning("Could not list the packages of %s: %s", python, (done.stderr or done.stdout)[-500:])
+        return packages
+
+    def _environment(self, work_dir: Path) -> dict[str, str]:
+        return sandbox_environment(
             pass_env=self._pass_env,
             extra_env=self._extra_env,
             home=work_dir if self._isolate_home else None,
         )
+
+    async def _run_script(self, script: Script, work_dir: Path) -> tuple[int, str]:
+        env = self._environment(work_dir)
         buffer = OutputBuffer(self._max_output_bytes)
         # Our own pipe, read by the loop, and the exit seen on its own: waiting for the pipe to
         # close would let a background child that inherited it delay the result until the timeout.
