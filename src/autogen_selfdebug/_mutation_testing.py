@@ -115,8 +115,9 @@ for round_ in range(40):
 print((output if code == 0 else first).rstrip())
 elapsed, results = time.monotonic() - started, []
 if code == 0 and MUTANTS:
-    # A mutant that loops forever is caught by its timeout; a few times the code's own run is plenty.
-    limit = min({timeout}, max(3.0, 10 * elapsed / (round_ + 1)))
+    # A mutant that loops forever is caught by its timeout: ten times the code's own run, and at
+    # least 10 s, so that a busy machine does not count a slow run as a caught mutant.
+    limit = min({timeout}, max(10.0, 10 * elapsed / (round_ + 1)))
     with ThreadPoolExecutor(max(1, min(4, os.cpu_count() or 1))) as pool:
         runs = pool.map(lambda m: run("mutant%d" % m[0], m[1], tests, limit, True), enumerate(MUTANTS))
         results = [c for c, _ in runs]

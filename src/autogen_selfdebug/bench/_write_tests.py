@@ -29,7 +29,7 @@ from .._mutation_testing import review_test_file
 from ..cli._write_tests import tests_source, write_tests_prompt
 from ..sandboxes import LocalSandbox
 from ._bugfix import canonical_program
-from ._counting import CountingChatCompletionClient
+from ._counting import CallCache, CountingChatCompletionClient
 from ._humaneval import Problem, load_problems, select_problems
 from ._report import split_of
 from ._results import RunSettings, TaskRecord, append_record, load_records
@@ -88,6 +88,7 @@ async def _one(
     tests = tests_source(summary) or ""
     last = next((a for a in reversed(agent.attempts) if a.kind == "executed"), None)
     counters = [c for c in (main, retry) if c is not None]
+    wall = time.perf_counter() - started + sum(c.saved_seconds for c in counters)
     return TaskRecord(
         settings=settings,
         task_id=problem.task_id,
@@ -98,7 +99,7 @@ async def _one(
         model_calls=sum(c.calls for c in counters),
         prompt_tokens=sum(c.prompt_tokens for c in counters),
         completion_tokens=sum(c.completion_tokens for c in counters),
-        wall_seconds=round(time.perf_counter() - started, 3),
+        wall_seconds=round(wall, 3),
         code=tests,
         tests_pass_on_code=last is not None and last.mutants_total is not None,
         mutants_caught=last.mutants_caught if last is not None and last.mutants_total is not None else 0,
@@ -184,10 +185,14 @@ async def run_write_tests(argv: Sequence[str]) -> int:
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console
         ) as progress:
             bar = progress.add_task("write-tests", total=len(jobs))
+            caches: dict[str, tuple[CallCache, CallCache]] = {}
             for problem, arm in jobs:
                 progress.update(bar, description=f"{problem.task_id} {arm}")
-                counted = CountingChatCompletionClient(main.client)
-                counted_retry = CountingChatCompletionClient(retry.client) if retry else None
+                # The arms of a task share identical calls (their greedy first attempt): the same reply,
+                # paid once, with its seconds still counted in each arm's time.
+                shared = caches.setdefault(problem.task_id, (CallCache(), CallCache()))
+                counted = CountingChatCompletionClient(main.client, cache=shared[0])
+                counted_retry = CountingChatCompletionClient(retry.client, cache=shared[1]) if retry else None
                 record = await _one(arm, problem, counted, counted_retry, settings, args.timeout)
                 append_record(results, record)
                 score = f"{record.mutants_caught}/{record.mutants_total}"
