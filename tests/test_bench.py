@@ -441,19 +441,21 @@ def test_the_report_says_which_targets_were_met_and_which_missed() -> None:
 # ---------------------------------------------------------------------------- bench write-tests
 
 
-def _written(task: str, arm: str, caught: int, total: int, *, passed: bool, nothing: bool = False) -> TaskRecord:
+def _written(
+    task: str, arm: str, caught: int, total: int, *, passed: bool, nothing: bool = False, code: str = "tests"
+) -> TaskRecord:
     settings = RunSettings(model="local", attempts=4, max_tokens=768, temperature=0.0, seed=0, min_score=0.5)
     return TaskRecord(
         settings=settings, task_id=task, arm=arm, passed=passed, verdict="success" if passed else "failure",
         attempts=1 if arm == "single_shot" else 2, model_calls=1, prompt_tokens=100, completion_tokens=50,
         wall_seconds=10.0, tests_pass_on_code=caught > 0, mutants_caught=caught, mutants_total=total,
-        asserts_nothing=nothing,
+        asserts_nothing=nothing, code=code,
     )  # fmt: skip
 
 
 def test_write_tests_report_compares_arms_on_the_tasks_both_finished() -> None:
     records = [
-        _written("HumanEval/1", "single_shot", 2, 10, passed=False, nothing=True),
+        _written("HumanEval/1", "single_shot", 2, 10, passed=False, nothing=True, code=""),
         _written("HumanEval/1", "ours", 8, 10, passed=True),
         _written("HumanEval/90", "single_shot", 5, 10, passed=True),
         _written("HumanEval/90", "ours", 10, 10, passed=True),
@@ -461,9 +463,11 @@ def test_write_tests_report_compares_arms_on_the_tasks_both_finished() -> None:
     ]
     report = write_tests_report(records, ["single_shot", "ours"], min_score=0.5)
     tune, heldout = report.split("## HumanEval/80-163")
-    assert "| single_shot | 1 | 1 | 20.0% | 0 | 1 | 1.00 | 150 | 10.0 |" in tune
-    assert "| ours | 1 | 1 | 80.0% | 1 | 0 | 2.00 | 150 | 10.0 |" in tune
-    assert "| single_shot | 1 | 1 | 50.0% | 1 | 0 |" in heldout and "| ours | 1 | 1 | 100.0% | 1 | 0 |" in heldout
+    assert "| single_shot | 1 | 1 | 1 | 20.0% | 0 | 1 | 1.00 | 150 | 10.0 |" in tune
+    assert "| ours | 1 | 0 | 1 | 80.0% | 1 | 0 | 2.00 | 150 | 10.0 |" in tune
+    assert (
+        "| single_shot | 1 | 0 | 1 | 50.0% | 1 | 0 |" in heldout and "| ours | 1 | 0 | 1 | 100.0% | 1 | 0 |" in heldout
+    )
 
 
 @pytest.mark.parametrize(

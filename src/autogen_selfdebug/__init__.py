@@ -6,7 +6,7 @@ from ._code_blocks import ExtractedCode, extract_code_blocks, normalize_language
 from ._decision import DEFAULT_DECISION, RetryDecision
 from ._errors import ModelCallError, ModelSelectionError, SandboxError, SelfDebugError, UsageError
 from ._feedback import DEFAULT_MAX_OUTPUT_CHARS, truncate_output
-from ._mutation_testing import MutationChecker, MutationReport
+from ._mutation_testing import MutationChecker, MutationReport, module_name_problem, review_test_file
 from ._strategy import AttemptPlan, Move, RetryStrategy, RetryStrategyConfig, StrategyMode
 from ._teams import build_debugging_team, last_run_summary, person_prompt
 from ._termination import (
@@ -81,9 +81,11 @@ __all__ = [
     "last_run_summary",
     "local_model_installed",
     "local_model_path",
+    "module_name_problem",
     "normalize_language",
     "parse_model_spec",
     "person_prompt",
     "resolve_model",
+    "review_test_file",
     "truncate_output",
 ]

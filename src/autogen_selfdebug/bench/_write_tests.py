@@ -9,7 +9,8 @@ known correct). Each arm writes a pytest file for it with :class:`SelfDebuggingT
 
 The score of an arm on a task is the mutation score of its final test file, on the same mutants
 for every arm: the share of mutants caught, 0 when the file fails on the correct code. The report
-also gives the share of final files that assert nothing. Tune on HumanEval/0-79; 80-163 is held out.
+also counts the tasks left with no test file at all (every reply cut off or without code) and the
+final files that assert nothing. Tune on HumanEval/0-79; 80-163 is held out.
 """
 
 from __future__ import annotations
@@ -24,8 +25,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from .. import ModelSelectionError, RunSummary, SelfDebuggingTestWriterAgent, resolve_model
-from .._mutation_testing import review_test_file
+from .. import ModelSelectionError, RunSummary, SelfDebuggingTestWriterAgent, resolve_model, review_test_file
 from ..cli._write_tests import tests_source, write_tests_prompt
 from ..sandboxes import LocalSandbox
 from ._bugfix import canonical_program
@@ -117,16 +117,17 @@ def write_tests_report(records: Sequence[TaskRecord], arms: Sequence[str], *, mi
         if not tasks:
             continue
         rows = [
-            "| arm | tasks | pass on the code | mean mutation score | score >= "
+            "| arm | tasks | no test file | pass on the code | mean mutation score | score >= "
             f"{min_score:.0%} | assert nothing | mean attempts | tokens/task | s/task |",
-            "|---|---|---|---|---|---|---|---|---|",
+            "|---|---|---|---|---|---|---|---|---|---|",
         ]
         for arm in arms:
             mine = [r for r in part if r.arm == arm and r.task_id in tasks]
             n = len(mine)
             scores = [(r.mutants_caught or 0) / r.mutants_total if r.mutants_total else 0.0 for r in mine]
             rows.append(
-                f"| {arm} | {n} | {sum(bool(r.tests_pass_on_code) for r in mine)} | {sum(scores) / n:.1%} | "
+                f"| {arm} | {n} | {sum(not r.code for r in mine)} | {sum(bool(r.tests_pass_on_code) for r in mine)} | "
+                f"{sum(scores) / n:.1%} | "
                 f"{sum(r.passed for r in mine)} | {sum(bool(r.asserts_nothing) for r in mine)} | "
                 f"{sum(r.attempts for r in mine) / n:.2f} | "
                 f"{sum(r.prompt_tokens + r.completion_tokens for r in mine) / n:,.0f} | "

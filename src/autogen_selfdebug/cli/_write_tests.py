@@ -9,8 +9,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from .. import RunSummary, UsageError, extract_code_blocks
-from .._mutation_testing import module_name_problem
+from .. import RunSummary, UsageError, extract_code_blocks, module_name_problem
 
 __all__ = ["module_of", "tests_source", "write_tests_prompt"]
 
