@@ -33,14 +33,13 @@ from .. import ModelSelectionError, resolve_model
 from ..cli import fix_prompt
 from ._arms import ARMS, RETRY_MODEL_ARMS, ArmName, ArmSettings, Job, Models, run_arm
 from ._counting import CallCache, CountingChatCompletionClient
-from ._humaneval import Problem, grade, load_problems, select_problems, task_text, tests_section
+from ._humaneval import SPLITS, Problem, grade, load_split, select_problems, task_text, tests_section
 from ._report import markdown_report, pass_rate_chart, split_of, summarise, targets_report
 from ._results import RunSettings, TaskRecord, append_record, load_records
 
 __all__ = ["BenchmarkKind", "build_parser", "run_fix_rate", "run_job"]
 
 BenchmarkKind = Literal["fix-rate", "fix"]
-_SPLITS = {"tune": range(0, 80), "heldout": range(80, 164), "all": range(0, 164)}
 
 
 def build_parser(kind: BenchmarkKind = "fix-rate") -> argparse.ArgumentParser:
@@ -58,7 +57,7 @@ def build_parser(kind: BenchmarkKind = "fix-rate") -> argparse.ArgumentParser:
         "--retry-model", default=None, metavar="SPEC", help="The cascade's retry model (needed by cascade arms)."
     )
     parser.add_argument(
-        "--split", choices=tuple(_SPLITS), default="all", help="tune: HumanEval/0-79; heldout: 80-163 (default all)."
+        "--split", choices=tuple(SPLITS), default="all", help="tune: HumanEval/0-79; heldout: 80-163 (default all)."
     )
     parser.add_argument("--base-url", default=None, help="OpenAI-compatible server for openai:MODEL.")
     parser.add_argument("--attempts", type=int, default=4, help="Attempts k for the retrying arms (default 4).")
@@ -169,7 +168,7 @@ async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") ->
         console.print("[red]--attempts and --concurrency must be at least 1.[/red]")
         return 2
     try:
-        split = [p for p in load_problems() if int(p.task_id.split("/")[1]) in _SPLITS[args.split]]
+        split = load_split(args.split)
         problems = select_problems(split, tasks=args.tasks.split(","), limit=args.limit)
     except ImportError:
         console.print("[red]The benchmark needs the bench extra: pip install 'autogen-selfdebug[bench]'[/red]")

@@ -19,11 +19,13 @@ from autogen_core.code_executor import CodeBlock
 from ..sandboxes import TIMEOUT_EXIT_CODE, LocalSandbox
 
 __all__ = [
+    "SPLITS",
     "GradeResult",
     "Problem",
     "assemble_program",
     "grade",
     "load_problems",
+    "load_split",
     "select_problems",
     "task_text",
     "tests_section",
@@ -60,6 +62,15 @@ class GradeResult:
     exit_code: int
     timed_out: bool
     output: str
+
+
+SPLITS: dict[str, range] = {"tune": range(0, 80), "heldout": range(80, 164), "all": range(0, 164)}
+"""The task numbers of each split: prompts and policies are tuned on 0-79; 80-163 is held out."""
+
+
+def load_split(name: str) -> list[Problem]:
+    """The problems of a split of :data:`SPLITS`, in order."""
+    return [p for p in load_problems() if int(p.task_id.split("/")[1]) in SPLITS[name]]
 
 
 def load_problems() -> list[Problem]:

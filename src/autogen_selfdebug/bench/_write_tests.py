@@ -30,14 +30,13 @@ from ..cli._write_tests import tests_source, write_tests_prompt
 from ..sandboxes import LocalSandbox
 from ._bugfix import canonical_program
 from ._counting import CallCache, CountingChatCompletionClient
-from ._humaneval import Problem, load_problems, select_problems
+from ._humaneval import SPLITS, Problem, load_split, select_problems
 from ._report import split_of
 from ._results import RunSettings, TaskRecord, append_record, load_records
 
 __all__ = ["WRITE_TESTS_ARMS", "run_write_tests", "write_tests_report"]
 
 WRITE_TESTS_ARMS = ("single_shot", "ours", "cascade")
-_SPLITS = {"tune": range(0, 80), "heldout": range(80, 164), "all": range(0, 164)}
 _MODULE = "solution"
 
 
@@ -50,7 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--model", default="local", help="Model spec: local, local-1.5b, gguf:PATH, openai:MODEL.")
     parser.add_argument("--retry-model", default=None, metavar="SPEC", help="The cascade arm's retry model.")
     parser.add_argument("--base-url", default=None, help="OpenAI-compatible server for openai:MODEL.")
-    parser.add_argument("--split", choices=tuple(_SPLITS), default="all", help="tune: 0-79; heldout: 80-163.")
+    parser.add_argument("--split", choices=tuple(SPLITS), default="all", help="tune: 0-79; heldout: 80-163.")
     parser.add_argument("--limit", type=int, default=None, help="Run only the first N selected tasks.")
     parser.add_argument("--tasks", default="", help="Comma-separated task ids (HumanEval/3 or 3).")
     parser.add_argument("--arms", default=None, help=f"Comma-separated arms of {','.join(WRITE_TESTS_ARMS)}.")
@@ -152,7 +151,7 @@ async def run_write_tests(argv: Sequence[str]) -> int:
         console.print("[red]--attempts and --max-mutants must be at least 1, --min-score between 0 and 1.[/red]")
         return 2
     try:
-        split = [p for p in load_problems() if int(p.task_id.split("/")[1]) in _SPLITS[args.split]]
+        split = load_split(args.split)
         problems = select_problems(split, tasks=args.tasks.split(","), limit=args.limit)
         resolved = [
             resolve_model(spec, base_url=args.base_url, max_tokens=args.max_tokens, temperature=0.0, seed=0)
