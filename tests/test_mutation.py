@@ -6,7 +6,7 @@ import ast
 
 import pytest
 
-from autogen_selfdebug._mutation import OPERATORS, Mutant, MutationOperator, mutants
+from autogen_selfdebug.edits import OPERATORS, Mutant, MutationOperator, mutants
 
 
 def changes(source: str, operator: MutationOperator) -> list[tuple[str, str]]:

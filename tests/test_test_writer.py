@@ -21,7 +21,7 @@ from autogen_selfdebug import (
     SelfDebuggingTestWriterAgentConfig,
 )
 from autogen_selfdebug._feedback import execution_feedback
-from autogen_selfdebug._mutation import mutants
+from autogen_selfdebug.edits import mutants
 from autogen_selfdebug._mutation_testing import (
     MutationChecker,
     complete_part,

@@ -29,7 +29,7 @@ from autogen_core import CancellationToken
 from autogen_core.code_executor import CodeBlock, CodeResult
 
 from ._errors import SandboxError
-from ._mutation import OPERATORS, Mutant, mutants
+from .edits import OPERATORS, Mutant, mutants
 from ._verification import CheckResult, CheckStatus, ExecuteFn, run_safely
 
 __all__ = [

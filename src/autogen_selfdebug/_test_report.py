@@ -199,13 +199,15 @@ class _SDHarness:
 
         out, err = _sd_sys.stdout, _sd_sys.stderr
         _sd_sys.stdout = _sd_sys.stderr = _sd_io.StringIO()
+        # A coverage tracer (the repair search's) may be running: put it back afterwards.
+        previous = _sd_sys.gettrace()
         _sd_sys.settrace(calls)
         try:
             function(*args, **kwargs)
         except BaseException:
             pass
         finally:
-            _sd_sys.settrace(None)
+            _sd_sys.settrace(previous)
             _sd_sys.stdout, _sd_sys.stderr = out, err
         if "locals" in seen:
             name = getattr(function, "__name__", "the function")

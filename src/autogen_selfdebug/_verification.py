@@ -32,12 +32,22 @@ from ._test_report import (
     split_output,
     tests_start_line,
 )
+from ._test_report_js import instrument_js_tests
 from ._tracebacks import final_error
 
 if TYPE_CHECKING:
     from ._mutation_testing import MutationReport
 
-__all__ = ["CheckResult", "CheckStatus", "Checker", "ExecuteFn", "Verifier", "run_approved", "run_safely"]
+__all__ = [
+    "CheckResult",
+    "CheckStatus",
+    "Checker",
+    "ExecuteFn",
+    "Verifier",
+    "combined_source",
+    "run_approved",
+    "run_safely",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -169,10 +179,7 @@ class Verifier:
                 return CheckResult(status="passed", program=program)
 
         assert self._tests is not None
-        source = "\n\n".join(b.code.rstrip() for b in same)
-        combined = (
-            f"{source}\n\n{self._comment()} ---- tests (fixed; not part of the answer) ----\n{self._harness(source)}"
-        )
+        combined = combined_source("\n\n".join(b.code.rstrip() for b in same), self._tests, self._tests_language)
         result, raised = await run_safely(
             run, [CodeBlock(code=combined, language=self._tests_language)], cancellation_token
         )
@@ -192,17 +199,20 @@ class Verifier:
         status: CheckStatus = "passed" if result.exit_code == 0 else "tests_failed"
         return CheckResult(status=status, program=program, tests=tests, report=report)
 
-    def _comment(self) -> str:
-        return "//" if self._tests_language in ("javascript", "typescript") else "#"
-
-    def _harness(self, source: str) -> str:
-        assert self._tests is not None
-        if self._tests_language == "python":
-            return instrument_python_tests(self._tests, program_lines=len(source.splitlines()))
-        return f"{tests_start_line(self._tests_language)}\n{self._tests}"
-
     async def _execute(self, blocks: list[CodeBlock], cancellation_token: CancellationToken) -> CodeResult:
         return await self._executor.execute_code_blocks(blocks, cancellation_token=cancellation_token)
+
+
+def combined_source(program: str, tests: str, language: str) -> str:
+    """The program followed by its tests, as one file of ``language``: the tests instrumented to report
+    each check, after a marker line that splits the output. The program's line numbers are unchanged."""
+    if language == "python":
+        comment, harness = "#", instrument_python_tests(tests, program_lines=len(program.splitlines()))
+    elif language in ("javascript", "typescript"):
+        comment, harness = "//", instrument_js_tests(tests, language)
+    else:
+        comment, harness = "#", f"{tests_start_line(language)}\n{tests}"
+    return f"{program}\n\n{comment} ---- tests (fixed; not part of the answer) ----\n{harness}"
 
 
 async def run_safely(

@@ -1,7 +1,7 @@
 """The bug-fix benchmark's problems: a correct HumanEval program with one planted bug to find and fix.
 
 A problem is HumanEval's canonical program (the prompt followed by the canonical solution) with one
-mutant (:mod:`autogen_selfdebug._mutation`) applied inside the entry-point function. It is kept only
+mutant (:mod:`autogen_selfdebug.edits`) applied inside the entry-point function. It is kept only
 if the canonical program passes both the visible tests (the docstring examples) and the hidden
 ``check`` tests, and the broken one fails both, so the visible tests show that there is a bug and
 the hidden ones say whether it was fixed. A fix is graded like any HumanEval answer: ``grade(bugfix.problem,
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from autogen_core import CancellationToken
 from autogen_core.code_executor import CodeBlock
 
-from .._mutation import OPERATORS, Mutant, MutationOperator, mutants
+from ..edits import OPERATORS, Mutant, MutationOperator, mutants
 from ..sandboxes import TIMEOUT_EXIT_CODE, LocalSandbox
 from ._humaneval import Problem, assemble_program
 
@@ -45,7 +45,7 @@ class BugFixProblem:
     may see either. An arm gets :attr:`broken` and :attr:`visible_tests`.
 
     Example:
-        >>> from autogen_selfdebug._mutation import mutants
+        >>> from autogen_selfdebug.edits import mutants
         >>> p = Problem("Toy/1", "def inc(x):\\n", "inc", test="", canonical_solution="    return x + 1\\n")
         >>> bug = BugFixProblem(p, mutants(canonical_program(p), function="inc")[0])
         >>> bug.broken.splitlines()[-1]

@@ -1,4 +1,9 @@
-"""Deterministic one-bug mutants of Python source: each mutant changes exactly one AST node.
+"""Small edits of Python source, parsed with ``ast``: one-bug mutants, and repair candidates.
+
+Each change replaces one node's text, spliced into the original by the node's positions (so
+comments and formatting survive), and is kept only if the new text parses to exactly the
+intended tree. The same machinery serves three jobs: a bug injected for the benchmark, a mutant
+that probes a test suite, and a candidate repair for the search (:func:`repair_edits`).
 
 A mutant is the source with one small, plausible bug spliced into the original text by the node's
 positions, so comments and formatting survive. It serves two jobs: a broken program for an agent to
@@ -27,6 +32,13 @@ wrong_return      ``return True`` ↔ ``return False``; any other ``return X`` �
 
 Commutative cases (``a + b`` swapped, ``a == b`` swapped, ``max(a, b)``) are left out because
 they would mostly be equivalent mutants. Code inside f-strings is never mutated.
+
+The repair templates (:data:`REPAIR_TEMPLATES`, used by :func:`repair_edits`) go both ways and
+further: every operator of an arithmetic or comparison class, ``+`` swapped too (string and list
+concatenation), any int literal and any index, slice or ``range`` bound ±1, a name replaced by
+another of its function's names, an attribute by another used on the same object, ``min`` ↔
+``max`` and ``any`` ↔ ``all``, a condition negated or its ``not`` removed, a one-argument call
+unwrapped, and a returned value replaced by another local.
 """
 
 from __future__ import annotations
@@ -37,16 +49,35 @@ import io
 import re
 import tokenize
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, TypeAlias, get_args
 
-__all__ = ["OPERATORS", "Mutant", "MutationOperator", "mutants"]
+from ._edit import Edit
+
+__all__ = ["OPERATORS", "REPAIR_TEMPLATES", "Mutant", "MutationOperator", "RepairTemplate", "mutants", "repair_edits"]
 
 MutationOperator = Literal["swap_operator", "off_by_one", "flip_comparison", "swap_arguments", "wrong_return"]
 """The kinds of one-node change :func:`mutants` makes (table in this module's docstring)."""
 
 OPERATORS: tuple[MutationOperator, ...] = get_args(MutationOperator)
 """Every operator, in the default order."""
+
+RepairTemplate = Literal[
+    "swap_operands",
+    "replace_operator",
+    "flip_comparison",
+    "swap_min_max",
+    "off_by_one",
+    "swap_arguments",
+    "negate_condition",
+    "replace_name",
+    "remove_call",
+    "return_local",
+]
+"""The kinds of repair edit, for Python, JavaScript and TypeScript alike (this module's docstring)."""
+
+REPAIR_TEMPLATES: tuple[RepairTemplate, ...] = get_args(RepairTemplate)
+"""Every repair template, most plausible first: at one line, the search tries them in this order."""
 
 
 @dataclass(frozen=True)
@@ -116,10 +147,58 @@ def mutants(
         candidates = [c for node, slot in nodes for c in _GENERATORS[operator](node, slot, text, parents)]
         # Sorting by the change's offset (stable for ties) gives the documented positional order.
         for candidate in sorted(candidates, key=lambda c: c.at):
-            mutant = _realise(candidate, tree, text)
-            if mutant is not None and mutant.source not in seen:
-                seen.add(mutant.source)
-                found.append(mutant)
+            realised = _realise(candidate, tree, text)
+            if realised is not None and realised[1] not in seen:
+                edit, mutated = realised
+                seen.add(mutated)
+                found.append(Mutant(operator, edit.line, edit.original, edit.replacement, mutated))
+    return found
+
+
+def repair_edits(
+    source: str,
+    *,
+    templates: Sequence[RepairTemplate] = REPAIR_TEMPLATES,
+    lines: set[int] | None = None,
+) -> list[Edit]:
+    """Candidate one-node repairs of ``source``, by template (in ``templates`` order), then position.
+
+    Args:
+        source: Python source code.
+        templates: Which repair templates to apply, in this order.
+        lines: Only edit at these 1-based lines (the suspicious ones); ``None`` edits everywhere.
+
+    Returns:
+        The edits, each giving a distinct program that parses; ``[]`` if ``source`` does not parse.
+
+    Example:
+        >>> [e.description for e in repair_edits("d = right - left\n", templates=["swap_operands"])]
+        ['`right - left` changed to `left - right` on line 1']
+    """
+    unknown = [t for t in templates if t not in REPAIR_TEMPLATES]
+    if unknown:
+        raise ValueError(f"Unknown repair template(s): {', '.join(map(str, unknown))}; known: {', '.join(REPAIR_TEMPLATES)}.")
+    try:
+        tree = ast.parse(source)
+        text = _Text(source)
+    except (SyntaxError, ValueError, tokenize.TokenError):
+        return []
+    nodes = [(node, slot) for root, root_slot in _roots(tree, None) for node, slot in _walk(root, root_slot)]
+    parents = {id(node): slot.parent for node, slot in nodes}
+    scopes = _Scopes(tree, text)
+    seen = {source}
+    found: list[Edit] = []
+    for template in dict.fromkeys(templates):
+        generate = _REPAIRS[template]
+        candidates = [c for node, slot in nodes for c in generate(node, slot, text, parents, scopes)]
+        for candidate in sorted(candidates, key=lambda c: c.at):
+            if lines is not None and text.line_of(candidate.at) not in lines:
+                continue
+            realised = _realise(candidate, tree, text)
+            if realised is not None and realised[1] not in seen:
+                seen.add(realised[1])
+                edit = realised[0]
+                found.append(Edit(**{**edit.__dict__, "scope": scopes.function_of(candidate.node)}))
     return found
 
 
@@ -245,7 +324,7 @@ def _put(slot: _Slot, node: ast.AST) -> ast.AST:
 class _Candidate:
     """A planned change: ``node`` becomes ``new_node``, written as one of ``texts`` over its span."""
 
-    operator: MutationOperator
+    operator: str
     node: ast.AST
     slot: _Slot
     new_node: ast.AST
@@ -254,8 +333,9 @@ class _Candidate:
     shown: ast.AST
 
 
-def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> Mutant | None:
-    """Splice the first text that parses to exactly the intended tree; ``None`` if none does."""
+def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> tuple[Edit, str] | None:
+    """Splice the first text that parses to exactly the intended tree: (the edit, the new source);
+    ``None`` if no text does."""
     old = _put(candidate.slot, candidate.new_node)
     try:
         expected = ast.dump(tree)
@@ -273,13 +353,16 @@ def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> Mutant | N
             continue
         shown_start, shown_end = text.span(candidate.shown)
         delta = len(new) - (end - start)
-        return Mutant(
-            operator=candidate.operator,
+        edit = Edit(
+            start=start,
+            end=end,
+            text=new,
+            template=candidate.operator,
             line=text.line_of(candidate.at),
             original=text.source[shown_start:shown_end],
             replacement=mutated[shown_start : shown_end + delta],
-            source=mutated,
         )
+        return edit, mutated
     return None
 
 
@@ -448,6 +531,13 @@ def _swap_arguments(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) 
         new_node = ast.Compare(left=second, ops=node.ops, comparators=[first])
     else:
         return
+    yield _swapped(node, slot, text, first, second, new_node, "swap_arguments")
+
+
+def _swapped(
+    node: ast.AST, slot: _Slot, text: _Text, first: ast.AST, second: ast.AST, new_node: ast.AST, template: str
+) -> _Candidate:
+    """``node`` with ``first`` and ``second`` (two of its parts, in source order) trading places."""
     (a_start, a_end), (b_start, b_end) = text.span(first), text.span(second)
     a, b = text.source[a_start:a_end], text.source[b_start:b_end]
     # Operands swapped across an operator may need parentheses to keep their grouping.
@@ -460,7 +550,7 @@ def _swap_arguments(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) 
             for new in (f"{b}{between}{a}", f"{wrapped_b}{between}{wrapped_a}")
         )
     )
-    yield _Candidate("swap_arguments", node, slot, new_node, texts, a_start, node)
+    return _Candidate(template, node, slot, new_node, texts, a_start, node)
 
 
 def _wrong_return(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
@@ -486,4 +576,229 @@ _GENERATORS: dict[MutationOperator, _Generator] = {
     "flip_comparison": _flip_comparison,
     "swap_arguments": _swap_arguments,
     "wrong_return": _wrong_return,
+}
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Repair templates: the mutation operators' machinery, pointed the other way and further
+
+
+class _Scopes:
+    """The function each node is in, and the names each function binds (parameters and locals)."""
+
+    def __init__(self, tree: ast.Module, text: _Text) -> None:
+        self._function: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        self._names: dict[int, list[str]] = {}
+        self.attributes: dict[str, list[str]] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for inner in ast.walk(node):
+                    # ast.walk is breadth-first: an inner function is met later and overrides.
+                    self._function[id(inner)] = node
+                arguments = node.args
+                params = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
+                stores = [n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+                self._names[id(node)] = list(dict.fromkeys([*params, *stores]))
+            elif isinstance(node, ast.Attribute):
+                names = self.attributes.setdefault(text.segment(node.value), [])
+                if node.attr not in names:
+                    names.append(node.attr)
+
+    def function_of(self, node: ast.AST) -> str | None:
+        function = self._function.get(id(node))
+        return function.name if function is not None else None
+
+    def names_of(self, node: ast.AST) -> list[str]:
+        """The names bound in the function around ``node``; ``[]`` at module level."""
+        function = self._function.get(id(node))
+        return self._names.get(id(function), []) if function is not None else []
+
+
+_ARITHMETIC: tuple[type[ast.operator], ...] = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod)
+_ORDERING: tuple[type[ast.cmpop], ...] = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
+_PAIRED_CALLS = {"min": "max", "max": "min", "any": "all", "all": "any"}
+
+
+def _replace_operator(
+    node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
+) -> Iterator[_Candidate]:
+    """Every other operator of the same class: arithmetic (augmented too), comparison, boolean."""
+    if isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in _ARITHMETIC:
+        left, right = (node.left, node.right) if isinstance(node, ast.BinOp) else (node.target, node.value)
+        suffix = "=" if isinstance(node, ast.AugAssign) else ""
+        found = text.find(text.span(left)[1], text.span(right)[0], (_BIN_SYMBOLS[type(node.op)] + suffix,))
+        if found is None:
+            return
+        for op in _ARITHMETIC:
+            if op is type(node.op):
+                continue
+            new_node: ast.AST = (
+                ast.BinOp(left=node.left, op=op(), right=node.right)
+                if isinstance(node, ast.BinOp)
+                else ast.AugAssign(target=node.target, op=op(), value=node.value)
+            )
+            edit = (*found, _BIN_SYMBOLS[op] + suffix)
+            yield _Candidate("replace_operator", node, slot, new_node, (_replace(text, node, [edit]),), found[0], node)
+    elif isinstance(node, ast.Compare):
+        operands = [node.left, *node.comparators]
+        for i, old in enumerate(node.ops):
+            if type(old) not in _ORDERING:
+                continue
+            found = text.find(text.span(operands[i])[1], text.span(operands[i + 1])[0], _CMP_WORDS[type(old)])
+            if found is None:
+                continue
+            for op in _ORDERING:
+                if op is type(old):
+                    continue
+                ops = [*node.ops[:i], op(), *node.ops[i + 1 :]]
+                new_node = ast.Compare(left=node.left, ops=ops, comparators=node.comparators)
+                edit = (*found, " ".join(_CMP_WORDS[op]))
+                yield _Candidate(
+                    "replace_operator", node, slot, new_node, (_replace(text, node, [edit]),), found[0], node
+                )
+    elif isinstance(node, ast.BoolOp):
+        for candidate in _swap_operator(node, slot, text, parents):
+            yield replace(candidate, operator="replace_operator")
+
+
+def _swap_operands(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
+    """The operands of a non-commutative operator (``+`` too: strings and lists), or a comparison's sides."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (*_ORDERED_BIN, ast.Add)):
+        new_node: ast.AST = ast.BinOp(left=node.right, op=node.op, right=node.left)
+        yield _swapped(node, slot, text, node.left, node.right, new_node, "swap_operands")
+    elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDERED_CMP):
+        new_node = ast.Compare(left=node.comparators[0], ops=node.ops, comparators=[node.left])
+        yield _swapped(node, slot, text, node.left, node.comparators[0], new_node, "swap_operands")
+
+
+def _swap_call_arguments(
+    node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
+) -> Iterator[_Candidate]:
+    """Two neighbouring positional arguments of a call."""
+    if not isinstance(node, ast.Call) or (isinstance(node.func, ast.Name) and node.func.id in _SYMMETRIC_CALLS):
+        return
+    for i in range(len(node.args) - 1):
+        first, second = node.args[i], node.args[i + 1]
+        if isinstance(first, ast.Starred) or isinstance(second, ast.Starred):
+            continue
+        args = [*node.args[:i], second, first, *node.args[i + 2 :]]
+        new_node = ast.Call(func=node.func, args=args, keywords=node.keywords)
+        yield _swapped(node, slot, text, first, second, new_node, "swap_arguments")
+
+
+def _flip(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
+    yield from _flip_comparison(node, slot, text, parents)
+
+
+def _swap_min_max(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
+    """``min`` ↔ ``max`` and ``any`` ↔ ``all``; ``and`` ↔ ``or`` is :func:`_replace_operator`'s."""
+    if isinstance(node, ast.Name) and node.id in _PAIRED_CALLS and isinstance(parents.get(id(node)), ast.Call):
+        other = _PAIRED_CALLS[node.id]
+        yield _Candidate("swap_min_max", node, slot, ast.Name(id=other, ctx=node.ctx), (other,), text.span(node)[0], node)
+
+
+def _off_by_one_anywhere(
+    node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
+) -> Iterator[_Candidate]:
+    """±1 on any int literal, and on any index, slice bound or ``range`` bound that is not a literal."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        for candidate in _off_by_one(node, slot, text, parents):
+            yield candidate
+        if _bound_context(node, parents) is None:
+            for value in (node.value + 1, node.value - 1):
+                new_node = ast.parse(str(value), mode="eval").body
+                yield _Candidate("off_by_one", node, slot, new_node, (str(value),), text.span(node)[0], node)
+        return
+    if not isinstance(node, ast.expr) or isinstance(node, (ast.Slice, ast.Starred)):
+        return
+    parent = parents.get(id(node))
+    bound = (
+        (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "range")
+        and any(a is node for a in parent.args)
+        or (isinstance(parent, ast.Subscript) and parent.slice is node)
+        or (isinstance(parent, ast.Slice) and node in (parent.lower, parent.upper))
+    )
+    if not bound:
+        return
+    segment = text.segment(node)
+    wrapped = segment if isinstance(node, _ATOMS) else f"({segment})"
+    for op, sign in ((ast.Add(), "+"), (ast.Sub(), "-")):
+        new_node = ast.BinOp(left=node, op=op, right=ast.Constant(1))
+        texts = tuple(dict.fromkeys((f"{segment} {sign} 1", f"{wrapped} {sign} 1")))
+        yield _Candidate("off_by_one", node, slot, new_node, texts, text.span(node)[0], node)
+
+
+def _negate_condition(
+    node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
+) -> Iterator[_Candidate]:
+    """An ``if``, ``while`` or conditional expression's test negated, or a ``not`` removed."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield _Candidate("negate_condition", node, slot, node.operand, (text.segment(node.operand),), text.span(node)[0], node)
+        return
+    parent = parents.get(id(node))
+    if not (isinstance(parent, (ast.If, ast.While, ast.IfExp)) and parent.test is node):
+        return
+    segment = text.segment(node)
+    new_node = ast.UnaryOp(op=ast.Not(), operand=node)
+    texts = tuple(dict.fromkeys((f"not {segment}", f"not ({segment})")))
+    yield _Candidate("negate_condition", node, slot, new_node, texts, text.span(node)[0], node)
+
+
+def _replace_name(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
+    """A name read in a function replaced by another of its names; an attribute by another seen on the same object."""
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+        parent = parents.get(id(node))
+        if isinstance(parent, ast.Call) and parent.func is node:
+            return
+        for other in scopes.names_of(node):
+            if other != node.id:
+                new_node = ast.Name(id=other, ctx=ast.Load())
+                yield _Candidate("replace_name", node, slot, new_node, (other,), text.span(node)[0], node)
+    elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+        base = text.segment(node.value)
+        for other in scopes.attributes.get(base, []):
+            if other != node.attr:
+                new_node = ast.Attribute(value=node.value, attr=other, ctx=ast.Load())
+                yield _Candidate("replace_name", node, slot, new_node, (f"{base}.{other}",), text.span(node)[0], node)
+
+
+def _remove_call(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
+    """A call of one plain argument replaced by that argument (``abs(x)`` → ``x``)."""
+    if not (isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords):
+        return
+    argument = node.args[0]
+    if isinstance(argument, ast.Starred) or isinstance(parents.get(id(node)), ast.Expr):
+        return
+    segment = text.segment(argument)
+    texts = tuple(dict.fromkeys((segment, f"({segment})")))
+    yield _Candidate("remove_call", node, slot, argument, texts, text.span(node)[0], node)
+
+
+def _return_local(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
+    """A returned value replaced by another of the function's names."""
+    if not isinstance(node, ast.Return) or node.value is None:
+        return
+    value = node.value
+    current = value.id if isinstance(value, ast.Name) else None
+    value_slot = _Slot(node, "value", None)
+    for other in scopes.names_of(node):
+        if other != current:
+            new_node = ast.Name(id=other, ctx=ast.Load())
+            yield _Candidate("return_local", value, value_slot, new_node, (other,), text.span(value)[0], node)
+
+
+_Repair: TypeAlias = "Callable[[ast.AST, _Slot, _Text, _Parents, _Scopes], Iterator[_Candidate]]"
+
+_REPAIRS: dict[RepairTemplate, _Repair] = {
+    "swap_operands": _swap_operands,
+    "replace_operator": _replace_operator,
+    "flip_comparison": _flip,
+    "swap_min_max": _swap_min_max,
+    "off_by_one": _off_by_one_anywhere,
+    "swap_arguments": _swap_call_arguments,
+    "negate_condition": _negate_condition,
+    "replace_name": _replace_name,
+    "remove_call": _remove_call,
+    "return_local": _return_local,
 }

@@ -1,0 +1,36 @@
+"""Small edits spliced into parsed programs: bugs for the benchmark, mutants for test writing, repairs.
+
+Python is parsed with ``ast``; JavaScript and TypeScript with tree-sitter's grammars. An
+:class:`Edit` replaces one span of the original text, so comments and formatting survive; a
+:class:`Patch` is edits applied together.
+"""
+
+from __future__ import annotations
+
+from ._edit import Edit, Patch, same_edit_everywhere
+from ._python import (
+    OPERATORS,
+    REPAIR_TEMPLATES,
+    Mutant,
+    MutationOperator,
+    RepairTemplate,
+    mutants,
+    repair_edits,
+)
+from ._languages import EDITABLE_LANGUAGES, candidate_edits, parses
+
+__all__ = [
+    "EDITABLE_LANGUAGES",
+    "OPERATORS",
+    "REPAIR_TEMPLATES",
+    "Edit",
+    "Mutant",
+    "MutationOperator",
+    "Patch",
+    "RepairTemplate",
+    "candidate_edits",
+    "mutants",
+    "parses",
+    "repair_edits",
+    "same_edit_everywhere",
+]

@@ -1,0 +1,150 @@
+"""The edit and the patch: a small change spliced into a program's text, and a set of them.
+
+An :class:`Edit` replaces one span of the source with new text. Offsets are character offsets
+into the original source, so an edit made from a parse tree keeps the comments and formatting
+around it. A :class:`Patch` is edits that do not overlap, applied together; the repair search
+speaks only in patches.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["Edit", "Patch", "same_edit_everywhere"]
+
+
+def _one_line(snippet: str) -> str:
+    return re.sub(r"\s+", " ", snippet).strip()
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace ``source[start:end]`` with ``text``.
+
+    Attributes:
+        start: Where the replaced span begins (a character offset into the original source).
+        end: Where it ends (exclusive).
+        text: What goes in its place.
+        template: The kind of change (``swap_operands``, ``replace_operator``...).
+        line: The 1-based line of the change.
+        original: The changed snippet before, for people (may be wider than the span).
+        replacement: The same snippet after.
+        scope: The name of the enclosing function, or ``None`` at module level; the same edit at
+            every site of one scope makes one candidate.
+
+    Example:
+        >>> source = "x = right - left\\n"
+        >>> edit = Edit(4, 16, "left - right", "swap_operands", 1, "right - left", "left - right")
+        >>> edit.apply(source)
+        'x = left - right\\n'
+        >>> edit.description
+        '`right - left` changed to `left - right` on line 1'
+    """
+
+    start: int
+    end: int
+    text: str
+    template: str
+    line: int
+    original: str
+    replacement: str
+    scope: str | None = None
+
+    @property
+    def description(self) -> str:
+        """The change in words: "`a < b` changed to `a <= b` on line 7"."""
+        return f"`{_one_line(self.original)}` changed to `{_one_line(self.replacement)}` on line {self.line}"
+
+    @property
+    def size(self) -> int:
+        """How many characters change: the smaller, the more conservative the edit."""
+        return max(self.end - self.start, len(self.text))
+
+    def key(self, source: str) -> tuple[str, str, str, str | None]:
+        """What makes two edits "the same edit": template, replaced text, new text and scope."""
+        return self.template, source[self.start : self.end], self.text, self.scope
+
+    def apply(self, source: str) -> str:
+        return source[: self.start] + self.text + source[self.end :]
+
+
+@dataclass(frozen=True)
+class Patch:
+    """Edits applied together. They must not overlap.
+
+    Example:
+        >>> source = "a = min(x, y)\\nb = min(y, z)\\n"
+        >>> first = Edit(4, 7, "max", "swap_min_max", 1, "min", "max")
+        >>> second = Edit(18, 21, "max", "swap_min_max", 2, "min", "max")
+        >>> Patch((first, second)).apply(source)
+        'a = max(x, y)\\nb = max(y, z)\\n'
+    """
+
+    edits: tuple[Edit, ...]
+
+    def __post_init__(self) -> None:
+        spans = sorted((e.start, e.end) for e in self.edits)
+        for (_, end), (start, _) in zip(spans, spans[1:], strict=False):
+            if start < end:
+                raise ValueError("A patch's edits must not overlap.")
+
+    @classmethod
+    def of(cls, *edits: Edit) -> Patch:
+        return cls(tuple(edits))
+
+    def overlaps(self, edit: Edit) -> bool:
+        return any(edit.start < e.end and e.start < edit.end for e in self.edits)
+
+    def plus(self, edit: Edit) -> Patch:
+        """This patch with one more edit (which must not overlap it)."""
+        return Patch((*self.edits, edit))
+
+    def apply(self, source: str) -> str:
+        for edit in sorted(self.edits, key=lambda e: e.start, reverse=True):
+            source = edit.apply(source)
+        return source
+
+    @property
+    def lines(self) -> list[int]:
+        return sorted({e.line for e in self.edits})
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """How big the patch is: edits first, then characters changed (smaller is more conservative)."""
+        return len(self.edits), sum(e.size for e in self.edits)
+
+    @property
+    def description(self) -> str:
+        """Every edit in words, in line order; the same change at several sites is said once."""
+        edits = sorted(self.edits, key=lambda e: (e.line, e.start))
+        if len(edits) > 1 and len({(e.template, _one_line(e.original), _one_line(e.replacement)) for e in edits}) == 1:
+            lines = ", ".join(str(e.line) for e in edits)
+            return f"`{_one_line(edits[0].original)}` changed to `{_one_line(edits[0].replacement)}` on lines {lines}"
+        return "; ".join(e.description for e in edits)
+
+
+def same_edit_everywhere(source: str, edits: Iterable[Edit]) -> list[Patch]:
+    """For each edit that can be made at two or more sites of one scope, the patch making it at all of them.
+
+    Kadane's ``Math.min`` written for ``Math.max`` on two lines is one bug, fixed by one such patch.
+    """
+    groups: dict[tuple[str, str, str, str | None], list[Edit]] = {}
+    for edit in edits:
+        groups.setdefault(edit.key(source), []).append(edit)
+    patches: list[Patch] = []
+    for group in groups.values():
+        sites = _disjoint(group)
+        if len(sites) >= 2:
+            patches.append(Patch(tuple(sites)))
+    return patches
+
+
+def _disjoint(edits: Sequence[Edit]) -> list[Edit]:
+    """The edits in source order, dropping any that overlaps one already kept (and exact repeats)."""
+    kept: list[Edit] = []
+    for edit in sorted(edits, key=lambda e: (e.start, e.end)):
+        if all(edit.start >= k.end or k.start >= edit.end for k in kept):
+            kept.append(edit)
+    return kept

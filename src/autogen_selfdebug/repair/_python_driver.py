@@ -1,0 +1,183 @@
+"""Python source for one sandbox execution of the search: many candidates, or one coverage run.
+
+The code runs in the sandbox, never on the host (unless the sandbox is the local one). It starts
+one fresh interpreter (so the Jupyter sandbox's kernel is never forked), which forks once per
+candidate: a fork costs about a millisecond where a new interpreter costs tens, and each child
+has its own timeout. What each prints is read back by ``_batch``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from ._batch import BATCH_MARKER, COVERAGE_MARKER
+
+__all__ = ["python_batch_code", "python_coverage_code"]
+
+# Runs the driver in a fresh interpreter, bounded, and prints what it printed. The driver goes
+# through a file: a batch is far larger than one command-line argument may be (128 KiB on Linux).
+_LAUNCHER = """\
+import os as _os, subprocess as _sp, sys as _sys, tempfile as _tf
+_fd, _path = _tf.mkstemp(suffix=".py", prefix="sd-driver-")
+with _os.fdopen(_fd, "w", encoding="utf-8") as _f:
+    _f.write({driver!r})
+try:
+    _run = _sp.run([_sys.executable, _path], stdout=_sp.PIPE, stderr=_sp.STDOUT, timeout={limit!r})
+finally:
+    _os.unlink(_path)
+print(_run.stdout.decode("utf-8", "replace"), end="")
+_sys.exit(_run.returncode)
+"""
+
+_BATCH = r"""
+import json, os, select, signal, sys, tempfile, time, traceback
+
+PROGRAMS = json.loads(__PROGRAMS__)
+TIMEOUT, BUDGET, KEEP = __TIMEOUT__, __BUDGET__, 8000
+started = time.monotonic()
+folder = tempfile.mkdtemp(prefix="sd-search-")
+
+
+def child(i, code, write):
+    os.dup2(write, 1)
+    os.dup2(write, 2)
+    status = 0
+    try:
+        path = os.path.join(folder, "candidate_%d.py" % i)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(code)
+        sys.argv = [path]
+        exec(compile(code, path, "exec"), {"__name__": "__main__", "__file__": path})
+    except SystemExit as stop:
+        status = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+    except BaseException:
+        traceback.print_exc()
+        status = 1
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(status)
+
+
+def bounded(text):
+    if len(text) <= KEEP:
+        return text
+    # The harness's marker lines are what the search reads: keep them all, cut the rest.
+    lines = text.split("\n")
+    marks = [l for l in lines if l.startswith("@@autogen-selfdebug@@")]
+    return "\n".join(marks)[-KEEP:]
+
+
+for i, code in enumerate(PROGRAMS):
+    if time.monotonic() - started > BUDGET:
+        break
+    read, write = os.pipe()
+    sys.stdout.flush()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        child(i, code, write)
+    os.close(write)
+    began = time.monotonic()
+    chunks, timed_out, deadline = [], False, began + TIMEOUT
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            timed_out = True
+            os.kill(pid, signal.SIGKILL)
+            break
+        ready, _, _ = select.select([read], [], [], left)
+        if ready:
+            chunk = os.read(read, 65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    os.close(read)
+    _, status = os.waitpid(pid, 0)
+    code = 124 if timed_out else (os.waitstatus_to_exitcode(status) if hasattr(os, "waitstatus_to_exitcode") else status >> 8)
+    out = b"".join(chunks).decode("utf-8", "replace")
+    seconds = round(time.monotonic() - began, 4)
+    record = {"i": i, "exit_code": code, "timed_out": timed_out, "output": bounded(out), "seconds": seconds}
+    print(__MARK__ + " " + json.dumps(record), flush=True)
+"""
+
+_COVERAGE = r"""
+import io, json, os, sys, tempfile
+
+CODE, LINES = json.loads(__PROGRAM__), __LINES__
+path = os.path.join(tempfile.mkdtemp(prefix="sd-cover-"), "candidate.py")
+with open(path, "w", encoding="utf-8") as f:
+    f.write(CODE)
+current, test, real = set(), [0], sys.stdout
+
+
+def local(frame, event, arg):
+    if event == "line" and frame.f_lineno <= LINES:
+        current.add(frame.f_lineno)
+    return local
+
+
+def calls(frame, event, arg):
+    if frame.f_code.co_filename != path:
+        return None
+    if frame.f_lineno <= LINES:
+        current.add(frame.f_lineno)
+    return local
+
+
+class Watch(io.TextIOBase):
+    # Each assert's result line closes the lines it ran; its start line opens a fresh set.
+    def write(self, text):
+        for line in text.splitlines():
+            if line.startswith('@@autogen-selfdebug@@ {"event": "start"'):
+                current.clear()
+            elif line.startswith('@@autogen-selfdebug@@ {"event": "result"'):
+                passed = json.loads(line.split(" ", 1)[1]).get("passed", False)
+                record = {"test": test[0], "passed": bool(passed), "lines": sorted(current)}
+                real.write(__MARK__ + " " + json.dumps(record) + "\n")
+                test[0] += 1
+                current.clear()
+        return len(text)
+
+
+sys.stdout = sys.stderr = Watch()
+sys.argv = [path]
+sys.settrace(calls)
+try:
+    exec(compile(CODE, path, "exec"), {"__name__": "__main__", "__file__": path})
+except BaseException:
+    pass
+finally:
+    sys.settrace(None)
+    sys.stdout = real
+"""
+
+
+def _launch(driver: str, limit: float) -> str:
+    return _LAUNCHER.format(driver=driver, limit=round(limit, 1))
+
+
+def python_batch_code(programs: Sequence[str], *, timeout: float, budget: float) -> str:
+    """Python source that runs each full program (program and instrumented tests) in its own forked
+    child with ``timeout`` seconds, starting no new one after ``budget`` seconds, and prints one
+    ``BATCH_MARKER`` line each."""
+    driver = (
+        _BATCH.replace("__PROGRAMS__", repr(json.dumps(list(programs))))
+        .replace("__TIMEOUT__", repr(float(timeout)))
+        .replace("__BUDGET__", repr(float(budget)))
+        .replace("__MARK__", repr(BATCH_MARKER))
+    )
+    return _launch(driver, budget + timeout + 10)
+
+
+def python_coverage_code(program: str, *, program_lines: int, timeout: float) -> str:
+    """Python source that runs one full program once and prints, per assert, the program lines it ran."""
+    driver = (
+        _COVERAGE.replace("__PROGRAM__", repr(json.dumps(program)))
+        .replace("__LINES__", str(program_lines))
+        .replace("__MARK__", repr(COVERAGE_MARKER))
+    )
+    return _launch(driver, timeout)

@@ -1,0 +1,336 @@
+"""The patch search: localize with the tests, try template edits there, validate them in batches.
+
+The search speaks only in patches and fitness (PyGGI's separation). A patch's fitness is how many
+test asserts pass with it, then how close the failing asserts' actual values come to the expected
+ones. Depth 1 tries one edit (or one edit at every matching site of a function); depth 2 adds a
+second edit to the best partial wins, so a bug on two lines is reached in two steps. Every run
+happens in the agent's sandbox, in batches of many candidates per execution, with no model call.
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import math
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+
+from autogen_core import CancellationToken
+from autogen_core.code_executor import CodeBlock, CodeResult
+from pydantic import BaseModel, Field
+
+from .._test_report import TestReport, parse_report, split_output
+from .._verification import combined_source
+from ..edits import REPAIR_TEMPLATES, Edit, Patch, candidate_edits, same_edit_everywhere
+from ._batch import Trial, parse_batch, parse_coverage
+from ._localize import Ranking, ochiai
+from ._python_driver import python_batch_code, python_coverage_code
+
+__all__ = ["SEARCHABLE_LANGUAGES", "Scored", "SearchBudget", "SearchResult", "search_patches"]
+
+SEARCHABLE_LANGUAGES = ("python", "javascript", "typescript")
+"""The languages the search edits and runs."""
+
+ExecuteFn = Callable[[list[CodeBlock], CancellationToken], Awaitable[CodeResult]]
+
+# Renaming every use of a name, or every return, is not "the same bug twice": it would swamp the search.
+_NOT_GROUPED = frozenset({"replace_name", "return_local"})
+
+
+class SearchBudget(BaseModel):
+    """How much the search may spend: candidates run, seconds, and each candidate's own timeout."""
+
+    max_candidates: int = Field(default=400, ge=1)
+    seconds: float = Field(default=20.0, gt=0)
+    candidate_timeout: float = Field(default=2.0, gt=0)
+    batch_size: int = Field(default=100, ge=1)
+    depth: int = Field(default=2, ge=1, le=2)
+    beam: int = Field(default=2, ge=1)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A patch and how the tests fared with it."""
+
+    patch: Patch
+    source: str
+    passed: int
+    total: int
+    distance: float
+    all_passed: bool
+    suspiciousness: float = 0.0
+
+    @property
+    def fitness(self) -> tuple[int, float]:
+        return self.passed, -self.distance
+
+    def counts(self) -> str:
+        return f"{self.passed} of {self.total} asserts pass" if self.total else "the tests did not run"
+
+
+@dataclass
+class SearchResult:
+    """What one search found: the chosen fix (if any), every passing patch, or the best partial win."""
+
+    language: str
+    baseline: Scored | None
+    ranking: Ranking
+    passing: list[Scored] = field(default_factory=list[Scored])
+    improved: Scored | None = None
+    tried: int = 0
+    seconds: float = 0.0
+    stopped: str = "exhausted"
+
+    @property
+    def fix(self) -> Scored | None:
+        """The smallest passing patch at the most suspicious line, if any patch passed."""
+        return self.passing[0] if self.passing else None
+
+    def summary(self) -> str:
+        """One line for people: what was tried and what it gave."""
+        tried = f"tried {self.tried} candidate patches in {self.seconds:.1f} s"
+        where = f" at {self.ranking.describe()}" if self.ranking.measured else ""
+        if self.fix is not None:
+            text = f"The repair search {tried}{where}: {self.fix.patch.description} makes every test pass."
+            if len(self.passing) > 1:
+                text += (
+                    f" {len(self.passing)} different patches pass these tests, so the tests do not pin the "
+                    "behaviour down; this one is the smallest edit at the most suspicious line."
+                )
+            return text
+        if self.improved is not None and self.baseline is not None:
+            return f"The repair search {tried}{where}: no patch passes; {self.evidence()}"
+        return f"The repair search {tried}{where}: no patch passes or gets more asserts right ({self.stopped})."
+
+    def evidence(self) -> str | None:
+        """The partial win, as evidence for the model's next attempt."""
+        if self.improved is None:
+            return None
+        before = f" (it was {self.baseline.passed} of {self.baseline.total})" if self.baseline else ""
+        return f"changing {self.improved.patch.description} makes {self.improved.counts()}{before}."
+
+    def metadata(self) -> dict[str, str]:
+        """The search as event metadata (AgentChat metadata values are strings)."""
+        data = {
+            "search_candidates": str(self.tried),
+            "search_seconds": f"{self.seconds:.2f}",
+            "search_stopped": self.stopped,
+            "suspicious_lines": self.ranking.describe(5),
+        }
+        if self.fix is not None:
+            data["edit"] = self.fix.patch.description
+            data["templates"] = ",".join(dict.fromkeys(e.template for e in self.fix.patch.edits))
+            data["passing_patches"] = str(len(self.passing))
+            if len(self.passing) > 1:
+                data["other_patches"] = "\n".join(s.patch.description for s in self.passing[1:11])
+        elif self.improved is not None:
+            data["partial_edit"] = self.improved.patch.description
+            data["partial_passed"] = f"{self.improved.passed}/{self.improved.total}"
+        return data
+
+
+async def search_patches(
+    program: str,
+    *,
+    language: str,
+    tests: str,
+    execute: ExecuteFn,
+    cancellation_token: CancellationToken,
+    budget: SearchBudget | None = None,
+) -> SearchResult:
+    """Search for a small patch that makes ``program`` pass ``tests``.
+
+    Args:
+        program: The failing program.
+        language: Its language (and the tests'): ``python``, ``javascript`` or ``typescript``.
+        tests: The fixed tests, run after the program in the same file.
+        execute: Runs code blocks in the sandbox (the agent's executor, approval included).
+        cancellation_token: Cancels the search between and during sandbox executions.
+        budget: Limits; the defaults keep a fruitless search of a 50-line program to a few seconds.
+
+    Raises:
+        ValueError: a language the search cannot edit.
+    """
+    if language not in SEARCHABLE_LANGUAGES:
+        raise ValueError(f"The repair search edits {', '.join(SEARCHABLE_LANGUAGES)}, not {language!r}.")
+    return await _Search(program, language, tests, execute, cancellation_token, budget or SearchBudget()).run()
+
+
+class _Search:
+    def __init__(
+        self,
+        program: str,
+        language: str,
+        tests: str,
+        execute: ExecuteFn,
+        token: CancellationToken,
+        budget: SearchBudget,
+    ) -> None:
+        self.program, self.language, self.tests = program, language, tests
+        self.execute, self.token, self.budget = execute, token, budget
+        self.started = time.monotonic()
+        self.seen = {program}
+        self.timeout = budget.candidate_timeout
+
+    def left(self) -> float:
+        return self.budget.seconds - (time.monotonic() - self.started)
+
+    async def run(self) -> SearchResult:
+        baseline_trial = (await self._batch([self.program], timeout=self.budget.candidate_timeout))[0]
+        baseline = self._score(Patch(()), self.program, baseline_trial)
+        # A candidate may take several times the original's run before it counts as hanging.
+        if baseline_trial is not None and not baseline_trial.timed_out:
+            self.timeout = min(self.budget.candidate_timeout, max(0.5, 5 * baseline_trial.seconds + 0.3))
+        ranking = await self._localize(self.program)
+        result = SearchResult(self.language, baseline, ranking)
+        edits = candidate_edits(self.program, self.language)
+        if baseline is not None and baseline.all_passed:
+            result.stopped = "the program already passes"
+            return self._finish(result)
+        scored = await self._round(result, self._depth_one(edits, ranking))
+        if not result.passing and self.budget.depth >= 2:
+            bases = [s for s in scored if baseline is None or s.fitness > baseline.fitness]
+            bases.sort(key=lambda s: (s.fitness, s.suspiciousness), reverse=True)
+            for base in bases[: self.budget.beam]:
+                if result.passing or result.stopped != "exhausted":
+                    break
+                ranking_there = await self._localize(base.source)
+                await self._round(result, self._depth_two(base, edits, ranking_there))
+        better = [s for s in scored if baseline is None or s.fitness > baseline.fitness]
+        if not result.passing and better:
+            result.improved = max(better, key=lambda s: (s.fitness, s.suspiciousness, [-n for n in s.patch.size]))
+        return self._finish(result)
+
+    def _finish(self, result: SearchResult) -> SearchResult:
+        result.seconds = time.monotonic() - self.started
+        result.passing.sort(key=lambda s: (s.patch.size, -s.suspiciousness, s.patch.lines))
+        return result
+
+    # -- candidates
+
+    def _depth_one(self, edits: Sequence[Edit], ranking: Ranking) -> list[tuple[Patch, float]]:
+        def weight(patch: Patch) -> float:
+            return max((ranking.score(line) for line in patch.lines), default=0.0) if ranking.measured else 1.0
+
+        grouped = same_edit_everywhere(self.program, [e for e in edits if e.template not in _NOT_GROUPED])
+        patches = [(p, weight(p)) for p in [*(Patch.of(e) for e in edits), *grouped]]
+        return sorted([c for c in patches if c[1] > 0], key=lambda c: _priority(*c))
+
+    def _depth_two(self, base: Scored, edits: Sequence[Edit], ranking: Ranking) -> list[tuple[Patch, float]]:
+        found = [
+            (base.patch.plus(e), ranking.score(e.line) if ranking.measured else 1.0)
+            for e in edits
+            if not base.patch.overlaps(e)
+        ]
+        return sorted([c for c in found if c[1] > 0], key=lambda c: _priority(*c))
+
+    # -- running
+
+    async def _round(self, result: SearchResult, candidates: list[tuple[Patch, float]]) -> list[Scored]:
+        """Run candidates in batches until one passes or a budget runs out; return all that ran."""
+        scored: list[Scored] = []
+        fresh = []
+        for patch, weight in candidates:
+            source = patch.apply(self.program)
+            if source not in self.seen:
+                self.seen.add(source)
+                fresh.append((patch, weight, source))
+        for start in range(0, len(fresh), self.budget.batch_size):
+            room = self.budget.max_candidates - result.tried
+            if room <= 0:
+                result.stopped = "candidate budget spent"
+                break
+            if self.left() <= 0:
+                result.stopped = "time budget spent"
+                break
+            batch = fresh[start : start + min(self.budget.batch_size, room)]
+            trials = await self._batch([source for _, _, source in batch], timeout=self.timeout)
+            for (patch, weight, source), trial in zip(batch, trials, strict=True):
+                if trial is None:
+                    continue
+                result.tried += 1
+                found = self._score(patch, source, trial, weight)
+                if found is not None:
+                    scored.append(found)
+                    if found.all_passed:
+                        result.passing.append(found)
+            if result.passing:
+                result.stopped = "a patch passed"
+                break
+        return scored
+
+    async def _batch(self, programs: Sequence[str], *, timeout: float) -> list[Trial | None]:
+        full = [combined_source(p, self.tests, self.language) for p in programs]
+        budget = max(self.left(), timeout)
+        if self.language == "python":
+            block = CodeBlock(code=python_batch_code(full, timeout=timeout, budget=budget), language="python")
+        else:
+            from ._node_driver import node_batch_code
+
+            code = node_batch_code(full, self.language, timeout=timeout, budget=budget)
+            block = CodeBlock(code=code, language="javascript")
+        output = await self._run(block)
+        return parse_batch(output, len(programs))
+
+    async def _localize(self, program: str) -> Ranking:
+        full = combined_source(program, self.tests, self.language)
+        lines = len(program.splitlines())
+        limit = max(2.0, 4 * self.timeout)
+        if self.language == "python":
+            block = CodeBlock(code=python_coverage_code(full, program_lines=lines, timeout=limit), language="python")
+        else:
+            from ._node_driver import node_coverage_code
+
+            code = node_coverage_code(full, self.language, program_lines=lines, timeout=limit)
+            block = CodeBlock(code=code, language="javascript")
+        return ochiai(parse_coverage(await self._run(block)))
+
+    async def _run(self, block: CodeBlock) -> str:
+        if self.token.is_cancelled():
+            raise asyncio.CancelledError("The repair search was cancelled.")
+        result = await self.execute([block], self.token)
+        if self.token.is_cancelled():
+            raise asyncio.CancelledError("The repair search was cancelled.")
+        return result.output
+
+    def _score(self, patch: Patch, source: str, trial: Trial | None, weight: float = 0.0) -> Scored | None:
+        if trial is None:
+            return None
+        _, tests_output = split_output(trial.output)
+        if tests_output is None:
+            return Scored(patch, source, 0, 0, math.inf, False, weight)
+        _, report = parse_report(tests_output)
+        passed = report.passed if report is not None else 0
+        total = report.total if report is not None else 0
+        clean = trial.exit_code == 0 and not trial.timed_out
+        all_passed = clean and (report is None or report.all_passed)
+        return Scored(patch, source, passed, total, _distance(report), all_passed, weight)
+
+
+def _priority(patch: Patch, weight: float) -> tuple[float, int, tuple[int, int], int]:
+    """Most suspicious first, then the most plausible template, then the smallest edit, then position."""
+    template = min(REPAIR_TEMPLATES.index(e.template) for e in patch.edits if e.template in REPAIR_TEMPLATES)
+    return -weight, template, patch.size, patch.edits[0].start
+
+
+def _distance(report: TestReport | None) -> float:
+    """How far the failing asserts' actual values are from the expected ones (0 when all pass)."""
+    if report is None:
+        return math.inf
+    return sum(_gap(r.expected, r.actual) for r in report.results if not r.passed)
+
+
+def _gap(expected: str | None, actual: str | None) -> float:
+    """0 for equal values, up to 1: relative for numbers, by similarity of the text otherwise."""
+    if expected is None or actual is None:
+        return 1.0
+    try:
+        want, got = ast.literal_eval(expected), ast.literal_eval(actual)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return 1.0 - SequenceMatcher(None, expected, actual).ratio()
+    numbers = (int, float)
+    if isinstance(want, numbers) and isinstance(got, numbers) and not isinstance(want, bool):
+        return min(1.0, abs(want - got) / (abs(want) + abs(got) + 1e-9))
+    return 1.0 - SequenceMatcher(None, repr(want), repr(got)).ratio()
