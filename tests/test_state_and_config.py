@@ -13,6 +13,7 @@ from autogen_core.model_context import BufferedChatCompletionContext
 from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
 
 from autogen_selfdebug import RetryStrategy, SelfDebuggingCodeExecutorAgent
+from autogen_selfdebug.repair import SearchBudget
 from helpers import decision, py, scripted
 
 
@@ -69,6 +70,9 @@ def build(executor: LocalCommandLineCodeExecutor, **kwargs: Any) -> SelfDebuggin
         {"model_context": BufferedChatCompletionContext(buffer_size=6)},
         {"retry_strategy": RetryStrategy("restart", temperatures=[0.3, 1.1], seed=None, escalate_after=2)},
         {"retry_strategy": RetryStrategy(share_reason=True), "retry_model_client": scripted(["stronger"])},
+        {"retry_strategy": RetryStrategy(search=False)},
+        {"retry_strategy": RetryStrategy("repair", search=True, search_budget=SearchBudget(max_candidates=9))},
+        {"initial_code": "def f():\n    return 2\n"},
     ],
     ids=lambda kwargs: ",".join(kwargs) or "defaults",
 )

@@ -130,6 +130,9 @@ def sent(client: ReplayChatCompletionClient, call: int) -> str:
 def agent_with(
     executor: CodeExecutor, client: ReplayChatCompletionClient, **kwargs: Any
 ) -> SelfDebuggingCodeExecutorAgent:
+    # These tests are about the model's moves; WRONG is one edit from RIGHT, so the patch search
+    # (on by default) would fix it first. The search's own loop tests are in tests/repair.
+    kwargs.setdefault("retry_strategy", RetryStrategy(search=False))
     return SelfDebuggingCodeExecutorAgent(
         "coder", executor, model_client=client, tests=TESTS, reflect_on_success=False, **kwargs
     )
@@ -168,7 +171,7 @@ async def test_located_error_is_repaired_with_the_code_in_view(executor: LocalCo
 
 async def test_shared_reason_reaches_the_next_attempt(executor: LocalCommandLineCodeExecutor) -> None:
     client = scripted([py(LOCATED), decision(True, "REASON-MARKER"), py(RIGHT)])
-    await run(agent_with(executor, client, retry_strategy=RetryStrategy(share_reason=True)))
+    await run(agent_with(executor, client, retry_strategy=RetryStrategy(share_reason=True, search=False)))
     assert "REASON-MARKER" in sent(client, 2)
 
 

@@ -6,6 +6,7 @@ from ._code_blocks import ExtractedCode, extract_code_blocks, normalize_language
 from ._decision import DEFAULT_DECISION, RetryDecision
 from ._errors import ModelCallError, ModelSelectionError, SandboxError, SelfDebugError, UsageError
 from ._feedback import DEFAULT_MAX_OUTPUT_CHARS, truncate_output
+from ._fix_job import fix_prompt, fixed_source
 from ._mutation_testing import MutationChecker, MutationReport, module_name_problem, review_test_file
 from ._strategy import AttemptPlan, Move, RetryStrategy, RetryStrategyConfig, StrategyMode
 from ._teams import build_debugging_team, last_run_summary, person_prompt
@@ -78,6 +79,8 @@ __all__ = [
     "build_debugging_team",
     "create_sandbox",
     "extract_code_blocks",
+    "fix_prompt",
+    "fixed_source",
     "last_run_summary",
     "local_model_installed",
     "local_model_path",

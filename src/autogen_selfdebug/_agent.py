@@ -52,11 +52,15 @@ from ._code_blocks import ExtractedCode, extract_code_blocks, format_code_blocks
 from ._decision import decide_retry
 from ._model_call import Purpose, add_usage, generate, model_label, sampling_args
 from ._packages import missing_module_note, packages_line
-from ._strategy import AttemptPlan, FailureKind, Move, RetryStrategy, classify_failure
+from ._strategy import MODEL_MOVES, AttemptPlan, FailureKind, Move, RetryStrategy, classify_failure
 from ._verification import Checker, CheckResult, Verifier, run_approved
+from .repair import SEARCHABLE_LANGUAGES, SearchResult, search_patches
 from .sandboxes._languages import executor_languages
 
 __all__ = ["SelfDebuggingAgentState", "SelfDebuggingCodeExecutorAgent", "SelfDebuggingCodeExecutorAgentConfig"]
+
+_NO_MODEL: dict[Move, str] = {"given": "as given", "search": "repair search"}
+"""What stands in the model's place in an attempt's record when no model wrote the code."""
 
 
 class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingCodeExecutorAgentConfig]):
@@ -87,8 +91,11 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         stop_on_decision: Whether a "stop" decision ends the round. Small local models say "stop" too
             eagerly; with ``False`` the round goes on while attempts remain.
         retry_model_client: A (usually stronger) model that makes the later attempts: a cascade.
-        retry_strategy: Plans each attempt (repair or restart, model, temperature, seed). Defaults to
-            ``RetryStrategy()``, the adaptive policy.
+        retry_strategy: Plans each attempt (repair or restart, model, temperature, seed) and whether the
+            patch search runs after a wrong result. Defaults to ``RetryStrategy()``, the adaptive policy.
+        initial_code: A program to start from, in ``default_language`` (the fix job's broken program).
+            The first round's first attempt runs it as given, with no model call; if it gives wrong
+            results, the patch search gets its turn before the model writes anything.
 
     Example:
         .. code-block:: python
@@ -129,6 +136,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         stop_on_decision: bool = True,
         retry_model_client: ChatCompletionClient | None = None,
         retry_strategy: RetryStrategy | None = None,
+        initial_code: str | None = None,
     ) -> None:
         if model_client is None:
             raise ValueError(
@@ -175,6 +183,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             max_output_chars=max_output_chars,
             default_language=default_language,
             stop_on_decision=stop_on_decision,
+            initial_code=initial_code,
         )
         self._languages = executor_languages(code_executor, supported_languages)
         self._system_text = system_message.replace("{languages}", ", ".join(self._languages)) if system_message else ""
@@ -232,45 +241,56 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         declined_text = ""
         escalates = self._retry_client is not None
         plans: list[AttemptPlan] = []
-        plan = self._strategy.first(has_retry_model=escalates)
-        # A resent program is not run again: its result is reused.
+        # Code that comes with no model call: the program as given, then a patch the search found.
+        pending = self._options.initial_code if round_index == 0 else None
+        plan = self._strategy.given() if pending is not None else self._strategy.first(has_retry_model=escalates)
+        # A resent program is not run again: its result is reused. A program is searched once.
         checks: dict[str, tuple[int, CheckResult]] = {}
+        searched: set[str] = set()
         last_feedback = ""
+        evidence: list[str] = []
+        found_by: dict[str, str] = {}
+        model_failed = 0
 
-        for n in range(self._options.max_retries_on_error + 1):
+        for n in range(self._options.max_retries_on_error + 1 + (pending is not None)):
             plans.append(plan)
             client = self._retry_client if plan.use_retry_model and self._retry_client is not None else self._client
-            label = self._labels[id(client)]
-            shown = {**plan.metadata(), "model": label, "strategy": self._strategy.mode}
+            label = self._labels[id(client)] if plan.move in MODEL_MOVES else _NO_MODEL[plan.move]
+            shown = {**plan.metadata(), "model": label, "strategy": self._strategy.mode, **found_by}
             if n > 0:
                 planned = ThoughtEvent(
                     content=plan.describe(n, label), source=self.name, metadata={"kind": "retry_plan", **shown}
                 )
                 inner.append(planned)
                 yield planned
-            view = self._strategy.view(
-                plan,
-                context=await self._model_context.get_messages(),
-                round_start=round_start,
-                digest=feedback.restart_digest(n, last_feedback),
-            )
 
-            # 1. The model writes code.
-            result: CreateResult | None = None
-            async for item in self._generate(cancellation_token, messages=view, client=client, plan=plan):
-                if isinstance(item, CreateResult):
-                    result = item
-                else:
-                    yield item
-            assert result is not None
-            usage = add_usage(usage, result.usage)
-            content = result.content if isinstance(result.content, str) else str(result.content)
-            if result.thought:
-                thought = ThoughtEvent(content=result.thought, source=self.name)
+            # 1. The model writes code, or it comes with no model call.
+            if pending is not None:
+                content, finish_reason, thought_text = format_code_blocks([self._block(pending)]), "stop", None
+                pending = None
+            else:
+                view = self._strategy.view(
+                    plan,
+                    context=await self._model_context.get_messages(),
+                    round_start=round_start,
+                    digest=feedback.restart_digest(model_failed, last_feedback, evidence=evidence),
+                )
+                result: CreateResult | None = None
+                async for item in self._generate(cancellation_token, messages=view, client=client, plan=plan):
+                    if isinstance(item, CreateResult):
+                        result = item
+                    else:
+                        yield item
+                assert result is not None
+                usage = add_usage(usage, result.usage)
+                content = result.content if isinstance(result.content, str) else str(result.content)
+                finish_reason, thought_text = result.finish_reason, result.thought
+            if thought_text:
+                thought = ThoughtEvent(content=thought_text, source=self.name)
                 inner.append(thought)
                 yield thought
             await self._model_context.add_message(
-                AssistantMessage(content=content, source=self.name, thought=result.thought)
+                AssistantMessage(content=content, source=self.name, thought=thought_text)
             )
             found = self._extract(content)
             generation = CodeGenerationEvent(
@@ -288,10 +308,11 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 "move": plan.move,
                 "model": label,
                 "temperature": plan.temperature,
+                "edit": found_by.get("edit"),
             }
 
             # An unusable reply uses up the attempt with a corrective note, or ends the run if it declines.
-            unusable = feedback.classify_reply(found, content, result.finish_reason)
+            unusable = feedback.classify_reply(found, content, finish_reason)
             event: BaseAgentEvent
             failure: FailureKind
             if unusable == "declined":
@@ -341,12 +362,37 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             if attempt.passed:
                 outcome = "success"
                 break
-            if n == self._options.max_retries_on_error:
+            model_failed += plan.move in MODEL_MOVES
+            if n == self._options.max_retries_on_error + (plans[0].move == "given"):
                 break
 
-            # 4. For a new failure of code that ran, ask whether another attempt can help.
+            # 4. After a wrong result, the patch search; a passing patch is the next attempt.
+            program = self._searchable(found) if self._strategy.searches(failure) else None
+            if program is not None and program not in searched:
+                searched.add(program)
+                search: SearchResult | None = None
+                async for step in self._search(program, cancellation_token):
+                    if isinstance(step, SearchResult):
+                        search = step
+                    else:
+                        inner.append(step)
+                        yield step
+                assert search is not None
+                if search.fix is not None:
+                    pending, found_by = search.fix.source, search.metadata()
+                    plan = self._strategy.found(search.fix.patch.description)
+                    continue
+                partial = search.evidence()
+                if partial is not None:
+                    # A restart's digest carries it; a repair sees it in the context.
+                    evidence.append(partial)
+                    note = f"The repair search found that {partial}"
+                    await self._model_context.add_message(UserMessage(content=note, source=self.name))
+            found_by = {}
+
+            # 5. For a new failure of the model's code, ask whether another attempt can help.
             asked: Move | None = None
-            if failure in ("located_error", "wrong_result"):
+            if failure in ("located_error", "wrong_result") and plan.move in MODEL_MOVES:
                 decided, going_on, decision_usage = await self._decide(n, attempt, client, cancellation_token)
                 usage = add_usage(usage, decision_usage)
                 inner.append(decided)
@@ -359,8 +405,9 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         summary = RunSummary.of_round(outcome, round_attempts)
         outcome = summary.outcome
 
-        # 5. The outcome: a reflection on success, a summary (or hand-off) on failure.
-        if outcome == "success" and self._options.reflect_on_success:
+        # 6. The outcome: a reflection on success, a summary (or hand-off) on failure.
+        # A patch from the search passed: no model wrote it, so none is asked to reflect on it.
+        if outcome == "success" and self._options.reflect_on_success and plans[-1].move in MODEL_MOVES:
             reflection: CreateResult | None = None
             context = list(await self._model_context.get_messages())
             async for item in self._generate(cancellation_token, messages=context, purpose="reflection"):
@@ -388,6 +435,42 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         else:
             final = TextMessage(content=text, source=self.name, models_usage=usage, metadata=summary.to_metadata())
         yield Response(chat_message=final, inner_messages=inner)
+
+    def _block(self, code: str) -> CodeBlock:
+        return CodeBlock(code=code, language=self._options.default_language)
+
+    def _searchable(self, found: ExtractedCode) -> str | None:
+        """The failed program, when the search can edit it: one block, in the fixed tests' language."""
+        tests, language = self._options.tests, self._options.tests_language
+        if tests is None or not isinstance(self._verifier, Verifier) or language not in SEARCHABLE_LANGUAGES:
+            return None
+        if len(found.blocks) != 1 or found.blocks[0].language != language:
+            return None
+        return found.blocks[0].code
+
+    async def _search(
+        self, program: str, cancellation_token: CancellationToken
+    ) -> AsyncGenerator[ThoughtEvent | SearchResult, None]:
+        """Run the patch search on a failed program in the sandbox, saying when it starts and what it found."""
+        language, tests = self._options.tests_language, self._options.tests
+        assert tests is not None
+        budget = self._strategy.search_budget
+        yield ThoughtEvent(
+            content=f"Searching small patches of the failed program (up to {budget.max_candidates} candidates, "
+            f"{budget.seconds:g} s), no model call.",
+            source=self.name,
+            metadata={"kind": "search_start"},
+        )
+        result = await search_patches(
+            program,
+            language=language,
+            tests=tests,
+            execute=self._execute,
+            cancellation_token=cancellation_token,
+            budget=budget,
+        )
+        yield ThoughtEvent(content=result.summary(), source=self.name, metadata={"kind": "search", **result.metadata()})
+        yield result
 
     async def _decide(
         self, n: int, attempt: Attempt, client: ChatCompletionClient, cancellation_token: CancellationToken

@@ -45,6 +45,7 @@ class AgentOptions(BaseModel):
     max_output_chars: int = DEFAULT_MAX_OUTPUT_CHARS
     default_language: str = "python"
     stop_on_decision: bool = True
+    initial_code: str | None = None
 
 
 class AgentComponents(BaseModel):

@@ -38,13 +38,16 @@ class Attempt(BaseModel):
     )
     retry: bool | None = Field(default=None, description="The retry decision after this attempt, if one was made.")
     reason: str | None = None
-    move: str = Field(default="first", description="What the attempt saw: first, repair or restart.")
+    move: str = Field(
+        default="first", description="Where it came from: first, repair or restart (the model), given or search."
+    )
     model: str = Field(default="", description="The model that wrote it.")
     temperature: float | None = Field(default=None, description="Its sampling temperature, if the agent set one.")
     tests_passed: int | None = Field(default=None, description="Test asserts that passed, when they were counted.")
     tests_total: int | None = Field(default=None, description="Test asserts counted.")
     mutants_caught: int | None = Field(default=None, description="Mutants the written tests caught (test writing).")
     mutants_total: int | None = Field(default=None, description="Mutants run on the written tests (test writing).")
+    edit: str | None = Field(default=None, description="The patch, when the repair search wrote this attempt.")
 
     @classmethod
     def from_blocks(cls, blocks: Sequence[CodeBlock], **fields: object) -> Attempt:

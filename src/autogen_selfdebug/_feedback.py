@@ -175,12 +175,21 @@ def unusable_note(kind: AttemptKind, found: ExtractedCode, languages: Sequence[s
 _DIGEST_CHARS = 1500
 
 
-def restart_digest(failed: int, last_feedback: str) -> str:
-    """What a restarted attempt sees instead of the failed history: that it failed, and how, without its code."""
+def restart_digest(failed: int, last_feedback: str, *, evidence: Sequence[str] = ()) -> str:
+    """What a restarted attempt sees instead of the failed history: that it failed, and how, without its code,
+    and what the repair search learned. ``failed`` counts the model's attempts; 0 means only the program
+    as given has run."""
+    if failed == 0:
+        head = "The program as given was run with the tests, and failed."
+    else:
+        head = (
+            f"{failed} earlier attempt(s) at this task failed. Their code is not shown: write a new program from "
+            "scratch rather than patching an old one."
+        )
+    found = "".join(f"\n\nThe repair search found that {line}" for line in evidence)
     return (
-        f"{failed} earlier attempt(s) at this task failed. Their code is not shown: write a new program from "
-        "scratch rather than patching an old one.\n\nWhat was reported on the last attempt:\n"
-        f"{truncate_output(last_feedback.strip(), _DIGEST_CHARS)}\n\n"
+        f"{head}\n\nWhat was reported on the last attempt:\n"
+        f"{truncate_output(last_feedback.strip(), _DIGEST_CHARS)}{found}\n\n"
         "Reply with the complete program in a single fenced code block."
     )
 
@@ -200,7 +209,9 @@ def final_text(summary: RunSummary, attempts: Sequence[Attempt], declined: str, 
         return f"The tests passed on attempt {summary.attempts} and {caught}.\n\n{summary.code}"
     if summary.outcome == "success":
         counted = f" ({summary.tests_passed} of {summary.tests_total} test asserts)" if summary.tests_total else ""
-        return f"The code passed on attempt {summary.attempts}{counted}.\n\n{summary.code}"
+        last = attempts[-1] if attempts else None
+        how = f" with no model call; the repair search's patch: {last.edit}" if last and last.edit else ""
+        return f"The code passed on attempt {summary.attempts}{counted}{how}.\n\n{summary.code}"
     if summary.outcome == "no_code" and declined:
         return declined
     return failure_summary(attempts, max_chars=max_chars)

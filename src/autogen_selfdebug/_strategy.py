@@ -10,15 +10,23 @@ the default (``adaptive``) policy, measured on small models and recorded in docs
 * a small model's own diagnosis is often wrong, so it is not shown to the next attempt unless
   ``share_reason`` says so.
 
+* a wrong result that is one operator, operand order, bound or name away from correct is what a
+  small model keeps copying, and what template-based program repair fixes with no model at all.
+
 So ``adaptive`` repairs located errors once, and otherwise restarts: a fresh view of the round
 (the task and the tests) plus a short digest of what failed, sampled at a higher temperature with
-a new seed. A ``retry_model_client`` on the agent takes over after ``escalate_after`` attempts.
+a new seed. Before that, after a wrong result, the patch search (``repair``) tries small edits in
+the sandbox: a patch that passes is the next attempt, at no token cost; one that only gets more
+asserts right goes into the model's next view as evidence. A ``retry_model_client`` on the agent
+takes over after ``escalate_after`` model attempts.
 
 | mode | after a located error | after a wrong result | after a failed repair | after a resent program |
 |---|---|---|---|---|
-| ``adaptive`` | repair | restart | restart | restart |
+| ``adaptive`` | repair | search, then restart | restart | restart |
 | ``repair`` | repair | repair | repair | repair |
 | ``restart`` | restart | restart | restart | restart |
+
+``search=True`` adds the search to ``repair`` and ``restart`` too; ``search=False`` turns it off.
 
 The retry decision may ask for a restart (never the reverse), and a reply that held no runnable
 code is always repaired, so the model sees the note on what was wrong with it.
@@ -36,9 +44,11 @@ from pydantic import BaseModel, Field
 from typing_extensions import Self
 
 from ._verification import CheckResult
+from .repair import SearchBudget
 
 __all__ = [
     "LOCATED_ERRORS",
+    "MODEL_MOVES",
     "AttemptPlan",
     "FailureKind",
     "Move",
@@ -51,8 +61,12 @@ __all__ = [
 StrategyMode = Literal["adaptive", "repair", "restart"]
 """Which policy picks the next move: the evidence-based default, or one move always."""
 
-Move = Literal["first", "repair", "restart"]
-"""What the next attempt sees: the task (first), everything so far (repair), or a fresh view (restart)."""
+Move = Literal["first", "repair", "restart", "given", "search"]
+"""Where the next attempt comes from: the model, seeing the task (first), everything so far (repair) or
+a fresh view (restart); or no model at all: the program as given, or a patch the search found."""
+
+MODEL_MOVES: frozenset[Move] = frozenset({"first", "repair", "restart"})
+"""The moves in which the model writes the code."""
 
 FailureKind = Literal["located_error", "wrong_result", "unusable", "repeated"]
 """How the last attempt failed, as far as the strategy cares."""
@@ -107,6 +121,8 @@ class AttemptPlan:
 
     def describe(self, n: int, model: str) -> str:
         """One line for people: "Attempt 2: restart on local-1.5b at temperature 0.8 (why)."."""
+        if self.move not in MODEL_MOVES:
+            return f"Attempt {n + 1}: {self.move}, no model call ({self.why})."
         temperature = f" at temperature {self.temperature:g}" if self.temperature is not None else ""
         return f"Attempt {n + 1}: {self.move} on {model}{temperature} ({self.why})."
 
@@ -129,6 +145,9 @@ class RetryStrategyConfig(BaseModel):
     seed: int | None = None
     escalate_after: int = Field(default=1, ge=0)
     share_reason: bool = False
+    # None: on in adaptive mode, off in the one-move modes.
+    search: bool | None = None
+    search_budget: SearchBudget = Field(default_factory=SearchBudget)
 
 
 class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyConfig]):
@@ -143,6 +162,9 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         escalate_after: With a retry model, attempts from this index on (0-based) use it.
         share_reason: Whether the retry decision's reason is shown to the next attempt. Off by
             default: a small model's diagnosis of its own code is often wrong.
+        search: Whether the patch search runs after a wrong result. ``None`` (the default) means on
+            in ``adaptive`` mode and off in the others.
+        search_budget: The search's limits (candidates, seconds, each candidate's timeout).
 
     Example:
         >>> strategy = RetryStrategy("adaptive", temperatures=[0.0, 0.7])
@@ -164,6 +186,8 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         seed: int | None = 0,
         escalate_after: int = 1,
         share_reason: bool = False,
+        search: bool | None = None,
+        search_budget: SearchBudget | None = None,
     ) -> None:
         if mode not in ("adaptive", "repair", "restart"):
             raise ValueError(f"Unknown retry strategy mode {mode!r}; choose adaptive, repair or restart.")
@@ -177,6 +201,8 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             seed=seed,
             escalate_after=escalate_after,
             share_reason=share_reason,
+            search=search,
+            search_budget=search_budget or SearchBudget(),
         )
 
     @property
@@ -186,6 +212,27 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
     @property
     def share_reason(self) -> bool:
         return self._config.share_reason
+
+    @property
+    def search_enabled(self) -> bool:
+        """Whether the patch search runs (after a wrong result)."""
+        return self._config.search if self._config.search is not None else self.mode == "adaptive"
+
+    @property
+    def search_budget(self) -> SearchBudget:
+        return self._config.search_budget
+
+    def searches(self, failure: FailureKind) -> bool:
+        """Whether the patch search gets a turn after this failure, before the model's next attempt."""
+        return self.search_enabled and failure == "wrong_result"
+
+    def given(self) -> AttemptPlan:
+        """The plan for checking the program the agent was given, before any model call."""
+        return AttemptPlan("given", False, None, None, "the program as given, before any model call")
+
+    def found(self, edit: str) -> AttemptPlan:
+        """The plan for an attempt that runs a patch the search found."""
+        return AttemptPlan("search", False, None, None, f"the repair search found a passing patch: {edit}")
 
     def first(self, *, has_retry_model: bool = False) -> AttemptPlan:
         """The plan for a round's first attempt."""
@@ -228,6 +275,8 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         return "restart", "the code gave wrong results, so a fresh program beats editing this one"
 
     def _plan(self, done: Sequence[AttemptPlan], move: Move, has_retry_model: bool, why: str) -> AttemptPlan:
+        # Attempts with no model call (the given program, a searched patch) use up no model's schedule.
+        done = [plan for plan in done if plan.move in MODEL_MOVES]
         n = len(done)
         escalated = has_retry_model and n >= self._config.escalate_after
         # The schedule restarts on each model: a stronger model's first try is its best, greedy one.
@@ -262,4 +311,6 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             seed=config.seed,
             escalate_after=config.escalate_after,
             share_reason=config.share_reason,
+            search=config.search,
+            search_budget=config.search_budget,
         )

@@ -8,6 +8,7 @@ speaks only in patches.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -58,6 +59,11 @@ class Edit:
         return f"`{_one_line(self.original)}` changed to `{_one_line(self.replacement)}` on line {self.line}"
 
     @property
+    def change(self) -> str:
+        """The change as a clause: "changing `a < b` to `a <= b` on line 7"."""
+        return f"changing `{_one_line(self.original)}` to `{_one_line(self.replacement)}` on line {self.line}"
+
+    @property
     def size(self) -> int:
         """How many characters change: the smaller, the more conservative the edit."""
         return max(self.end - self.start, len(self.text))
@@ -86,7 +92,7 @@ class Patch:
 
     def __post_init__(self) -> None:
         spans = sorted((e.start, e.end) for e in self.edits)
-        for (_, end), (start, _) in zip(spans, spans[1:], strict=False):
+        for (_, end), (start, _) in itertools.pairwise(spans):
             if start < end:
                 raise ValueError("A patch's edits must not overlap.")
 
@@ -117,12 +123,21 @@ class Patch:
 
     @property
     def description(self) -> str:
-        """Every edit in words, in line order; the same change at several sites is said once."""
+        """Every edit in words, in line order: "`a` changed to `b` on line 3"; the same change at several
+        sites is said once ("on lines 5, 6")."""
+        return self._words("`{}` changed to `{}` on {}")
+
+    @property
+    def change(self) -> str:
+        """The same as a clause: "changing `a` to `b` on line 3"."""
+        return self._words("changing `{}` to `{}` on {}", joiner=", and ")
+
+    def _words(self, template: str, *, joiner: str = "; ") -> str:
         edits = sorted(self.edits, key=lambda e: (e.line, e.start))
-        if len(edits) > 1 and len({(e.template, _one_line(e.original), _one_line(e.replacement)) for e in edits}) == 1:
-            lines = ", ".join(str(e.line) for e in edits)
-            return f"`{_one_line(edits[0].original)}` changed to `{_one_line(edits[0].replacement)}` on lines {lines}"
-        return "; ".join(e.description for e in edits)
+        shown = [(_one_line(e.original), _one_line(e.replacement)) for e in edits]
+        if len(edits) > 1 and len({(e.template, *pair) for e, pair in zip(edits, shown, strict=True)}) == 1:
+            return template.format(*shown[0], "lines " + ", ".join(str(e.line) for e in edits))
+        return joiner.join(template.format(*pair, f"line {e.line}") for e, pair in zip(edits, shown, strict=True))
 
 
 def same_edit_everywhere(source: str, edits: Iterable[Edit]) -> list[Patch]:

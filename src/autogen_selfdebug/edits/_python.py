@@ -177,7 +177,9 @@ def repair_edits(
     """
     unknown = [t for t in templates if t not in REPAIR_TEMPLATES]
     if unknown:
-        raise ValueError(f"Unknown repair template(s): {', '.join(map(str, unknown))}; known: {', '.join(REPAIR_TEMPLATES)}.")
+        raise ValueError(
+            f"Unknown repair template(s): {', '.join(map(str, unknown))}; known: {', '.join(REPAIR_TEMPLATES)}."
+        )
     try:
         tree = ast.parse(source)
         text = _Text(source)
@@ -579,7 +581,6 @@ _GENERATORS: dict[MutationOperator, _Generator] = {
 }
 
 
-
 # ---------------------------------------------------------------------------------------------
 # Repair templates: the mutation operators' machinery, pointed the other way and further
 
@@ -648,12 +649,12 @@ def _replace_operator(
             found = text.find(text.span(operands[i])[1], text.span(operands[i + 1])[0], _CMP_WORDS[type(old)])
             if found is None:
                 continue
-            for op in _ORDERING:
-                if op is type(old):
+            for cmp in _ORDERING:
+                if cmp is type(old):
                     continue
-                ops = [*node.ops[:i], op(), *node.ops[i + 1 :]]
+                ops: list[ast.cmpop] = [*node.ops[:i], cmp(), *node.ops[i + 1 :]]
                 new_node = ast.Compare(left=node.left, ops=ops, comparators=node.comparators)
-                edit = (*found, " ".join(_CMP_WORDS[op]))
+                edit = (*found, " ".join(_CMP_WORDS[cmp]))
                 yield _Candidate(
                     "replace_operator", node, slot, new_node, (_replace(text, node, [edit]),), found[0], node
                 )
@@ -695,7 +696,9 @@ def _swap_min_max(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, sc
     """``min`` ↔ ``max`` and ``any`` ↔ ``all``; ``and`` ↔ ``or`` is :func:`_replace_operator`'s."""
     if isinstance(node, ast.Name) and node.id in _PAIRED_CALLS and isinstance(parents.get(id(node)), ast.Call):
         other = _PAIRED_CALLS[node.id]
-        yield _Candidate("swap_min_max", node, slot, ast.Name(id=other, ctx=node.ctx), (other,), text.span(node)[0], node)
+        yield _Candidate(
+            "swap_min_max", node, slot, ast.Name(id=other, ctx=node.ctx), (other,), text.span(node)[0], node
+        )
 
 
 def _off_by_one_anywhere(
@@ -703,8 +706,7 @@ def _off_by_one_anywhere(
 ) -> Iterator[_Candidate]:
     """±1 on any int literal, and on any index, slice bound or ``range`` bound that is not a literal."""
     if isinstance(node, ast.Constant) and type(node.value) is int:
-        for candidate in _off_by_one(node, slot, text, parents):
-            yield candidate
+        yield from _off_by_one(node, slot, text, parents)
         if _bound_context(node, parents) is None:
             for value in (node.value + 1, node.value - 1):
                 new_node = ast.parse(str(value), mode="eval").body
@@ -714,8 +716,10 @@ def _off_by_one_anywhere(
         return
     parent = parents.get(id(node))
     bound = (
-        (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "range")
-        and any(a is node for a in parent.args)
+        (
+            (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "range")
+            and any(a is node for a in parent.args)
+        )
         or (isinstance(parent, ast.Subscript) and parent.slice is node)
         or (isinstance(parent, ast.Slice) and node in (parent.lower, parent.upper))
     )
@@ -734,7 +738,9 @@ def _negate_condition(
 ) -> Iterator[_Candidate]:
     """An ``if``, ``while`` or conditional expression's test negated, or a ``not`` removed."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        yield _Candidate("negate_condition", node, slot, node.operand, (text.segment(node.operand),), text.span(node)[0], node)
+        yield _Candidate(
+            "negate_condition", node, slot, node.operand, (text.segment(node.operand),), text.span(node)[0], node
+        )
         return
     parent = parents.get(id(node))
     if not (isinstance(parent, (ast.If, ast.While, ast.IfExp)) and parent.test is node):
@@ -759,8 +765,8 @@ def _replace_name(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, sc
         base = text.segment(node.value)
         for other in scopes.attributes.get(base, []):
             if other != node.attr:
-                new_node = ast.Attribute(value=node.value, attr=other, ctx=ast.Load())
-                yield _Candidate("replace_name", node, slot, new_node, (f"{base}.{other}",), text.span(node)[0], node)
+                renamed = ast.Attribute(value=node.value, attr=other, ctx=ast.Load())
+                yield _Candidate("replace_name", node, slot, renamed, (f"{base}.{other}",), text.span(node)[0], node)
 
 
 def _remove_call(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:

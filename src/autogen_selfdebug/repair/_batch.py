@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-__all__ = ["BATCH_MARKER", "COVERAGE_MARKER", "Trial", "TestCoverage", "parse_batch", "parse_coverage"]
+__all__ = ["BATCH_MARKER", "COVERAGE_MARKER", "TestCoverage", "Trial", "parse_batch", "parse_coverage"]
 
 BATCH_MARKER = "@@autogen-selfdebug-batch@@"
 """Prefix of a driver's line for one candidate:
@@ -49,11 +49,12 @@ def parse_batch(output: str, count: int) -> list[Trial | None]:
     for record in _records(output, BATCH_MARKER):
         i = record.get("i")
         if isinstance(i, int) and 0 <= i < count:
+            exit_code, seconds = record.get("exit_code", 1), record.get("seconds", 0.0)
             trials[i] = Trial(
-                exit_code=int(record.get("exit_code", 1)),
+                exit_code=exit_code if isinstance(exit_code, int) else 1,
                 timed_out=bool(record.get("timed_out", False)),
                 output=str(record.get("output", "")),
-                seconds=float(record.get("seconds", 0.0) or 0.0),
+                seconds=float(seconds) if isinstance(seconds, int | float) else 0.0,
             )
     return trials
 
@@ -65,7 +66,9 @@ def parse_coverage(output: str) -> list[TestCoverage]:
         lines = record.get("lines", [])
         if isinstance(lines, list):
             covered = frozenset(int(n) for n in lines if isinstance(n, int))
-            found.append((int(record.get("test", len(found))), TestCoverage(bool(record.get("passed")), covered)))
+            test = record.get("test")
+            order = test if isinstance(test, int) else len(found)
+            found.append((order, TestCoverage(bool(record.get("passed")), covered)))
     return [coverage for _, coverage in sorted(found, key=lambda item: item[0])]
 
 

@@ -80,6 +80,7 @@ class SearchResult:
     passing: list[Scored] = field(default_factory=list[Scored])
     improved: Scored | None = None
     tried: int = 0
+    timed_out: int = 0
     seconds: float = 0.0
     stopped: str = "exhausted"
 
@@ -109,12 +110,13 @@ class SearchResult:
         if self.improved is None:
             return None
         before = f" (it was {self.baseline.passed} of {self.baseline.total})" if self.baseline else ""
-        return f"changing {self.improved.patch.description} makes {self.improved.counts()}{before}."
+        return f"{self.improved.patch.change} makes {self.improved.counts()}{before}."
 
     def metadata(self) -> dict[str, str]:
         """The search as event metadata (AgentChat metadata values are strings)."""
         data = {
             "search_candidates": str(self.tried),
+            "search_timeouts": str(self.timed_out),
             "search_seconds": f"{self.seconds:.2f}",
             "search_stopped": self.stopped,
             "suspicious_lines": self.ranking.describe(5),
@@ -251,6 +253,7 @@ class _Search:
                 if trial is None:
                     continue
                 result.tried += 1
+                result.timed_out += trial.timed_out
                 found = self._score(patch, source, trial, weight)
                 if found is not None:
                     scored.append(found)

@@ -1,0 +1,217 @@
+"""The patch search on real sandboxes: localization, templates, depth 2, batching, budgets, cancellation."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from autogen_core import CancellationToken
+from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
+
+from autogen_selfdebug import create_sandbox
+from autogen_selfdebug.cli import EXAMPLES
+from autogen_selfdebug.edits import repair_edits
+from autogen_selfdebug.repair import SearchBudget, SearchResult, TestCoverage, ochiai, search_patches
+
+
+@pytest.fixture
+async def sandbox() -> AsyncIterator[CodeExecutor]:
+    async with create_sandbox("local", timeout=60) as box:
+        yield box
+
+
+class Counting:
+    """Runs blocks in a sandbox and counts the executions."""
+
+    def __init__(self, sandbox: CodeExecutor) -> None:
+        self.sandbox, self.runs = sandbox, 0
+
+    async def __call__(self, blocks: list[CodeBlock], token: CancellationToken) -> CodeResult:
+        self.runs += 1
+        return await self.sandbox.execute_code_blocks(blocks, cancellation_token=token)
+
+
+async def search(
+    sandbox: CodeExecutor, program: str, tests: str, language: str = "python", **budget: Any
+) -> SearchResult:
+    return await search_patches(
+        program,
+        language=language,
+        tests=tests,
+        execute=Counting(sandbox),
+        cancellation_token=CancellationToken(),
+        budget=SearchBudget(**budget),
+    )
+
+
+def test_ochiai_ranks_lines_only_failing_tests_run_first() -> None:
+    ranking = ochiai(
+        [
+            TestCoverage(True, frozenset({1, 2, 3})),
+            TestCoverage(False, frozenset({1, 2, 4})),
+            TestCoverage(False, frozenset({1, 4})),
+        ]
+    )
+    assert ranking.top(1) == [(4, 1.0)]
+    assert ranking.score(4) > ranking.score(2) > 0 and ranking.score(3) == 0
+    assert not ochiai([TestCoverage(True, frozenset({1}))]).measured
+
+
+# One program per repair template, each one edit from passing its tests: (program, tests, the fixed line).
+TEMPLATE_CASES = {
+    "swap_operands": ("def f(a, b):\n    return b - a\n", "assert f(5, 3) == 2\nassert f(1, 1) == 0", "a - b"),
+    "replace_operator": ("def f(a, b):\n    return a * b\n", "assert f(5, 3) == 8\nassert f(2, 2) == 4", "a + b"),
+    "flip_comparison": (
+        "def f(n):\n    return n < 3\n",
+        "assert f(3) is True\nassert f(4) is False\nassert f(1) is True",
+        "n <= 3",
+    ),
+    "swap_min_max": ("def f(xs):\n    return min(xs)\n", "assert f([1, 5, 2]) == 5", "max(xs)"),
+    "off_by_one": (
+        "def f(xs):\n    return [xs[i] for i in range(len(xs) - 1)]\n",
+        "assert f([1, 2, 3]) == [1, 2, 3]\nassert f([]) == []",
+        "range(len(xs) - 0)",
+    ),
+    "swap_arguments": (
+        "def f(word, n):\n    return g(n, word)\n\ndef g(text, count):\n    return text[:count]\n",
+        "assert f('abc', 2) == 'ab'",
+        "g(word, n)",
+    ),
+    "negate_condition": (
+        "def f(xs):\n    if xs:\n        return 'empty'\n    return 'full'\n",
+        "assert f([]) == 'empty'\nassert f([1]) == 'full'",
+        "if not xs:",
+    ),
+    "replace_name": (
+        "def f(first, second):\n    total = first + first\n    return total\n",
+        "assert f(1, 2) == 3\nassert f(5, 7) == 12",
+        "first + second",
+    ),
+    "remove_call": ("def f(x):\n    return abs(x) * 2\n", "assert f(-3) == -6\nassert f(2) == 4", "return x * 2"),
+    "return_local": (
+        "def f(xs):\n    best = max(xs)\n    worst = min(xs)\n    return worst\n",
+        "assert f([3, 9, 1]) == 9",
+        "return best",
+    ),
+}
+
+
+@pytest.mark.parametrize("template", sorted(TEMPLATE_CASES))
+async def test_each_template_fixes_its_bug(sandbox: CodeExecutor, template: str) -> None:
+    program, tests, fixed = TEMPLATE_CASES[template]
+    # The template makes the fix (another template may make the same program first: they are deduplicated).
+    assert any(fixed in e.apply(program) for e in repair_edits(program, templates=[template]))
+    result = await search(sandbox, program, tests)
+    assert result.fix is not None, result.summary()
+    assert any(fixed in s.source for s in result.passing), [s.patch.description for s in result.passing]
+
+
+async def test_localization_points_at_the_buggy_line(sandbox: CodeExecutor) -> None:
+    postfix = EXAMPLES[0]
+    result = await search(sandbox, postfix.source, postfix.tests, depth=1)
+    # Lines 13 and 17 are run by failing asserts only; the '+' branch (line 11) by a passing one too.
+    assert result.ranking.score(13) > result.ranking.score(11)
+    assert result.ranking.score(17) > result.ranking.score(11)
+    assert result.ranking.score(22) == 0  # the module-level print runs before any assert
+
+
+async def test_two_bugs_on_two_lines_are_fixed_at_depth_two(sandbox: CodeExecutor) -> None:
+    postfix = EXAMPLES[0]
+    shallow = await search(sandbox, postfix.source, postfix.tests, depth=1)
+    assert shallow.fix is None and shallow.improved is not None
+    assert shallow.evidence() == (
+        "changing `right - left` to `left - right` on line 13 makes 4 of 5 asserts pass (it was 2 of 5)."
+    )
+    assert shallow.metadata()["partial_passed"] == "4/5"
+    deep = await search(sandbox, postfix.source, postfix.tests)
+    assert deep.fix is not None
+    assert deep.fix.patch.lines == [13, 17]
+    assert "stack.append(left - right)" in deep.fix.source and "stack.append(left // right)" in deep.fix.source
+
+
+async def test_the_same_edit_at_every_site_is_one_candidate(sandbox: CodeExecutor) -> None:
+    # Each min -> max alone leaves one assert failing; the same edit on both lines is one candidate.
+    program = "def biggest(a, b, c):\n    first = min(a, b)\n    return min(first, c)\n"
+    result = await search(sandbox, program, "assert biggest(1, 5, 3) == 5\nassert biggest(7, 2, 4) == 7", depth=1)
+    assert result.fix is not None
+    assert result.fix.patch.description == "`min` changed to `max` on lines 2, 3"
+
+
+async def test_several_passing_patches_are_reported(sandbox: CodeExecutor) -> None:
+    # A weak test: one assert that several different edits satisfy.
+    result = await search(sandbox, "def f(a, b):\n    return a - b\n", "assert f(2, 2) == 4")
+    assert result.fix is not None and len(result.passing) > 1
+    assert f"{len(result.passing)} different patches pass these tests" in result.summary()
+    others = result.metadata()["other_patches"].split("\n")
+    assert len(others) == min(10, len(result.passing) - 1)
+    # The smallest edit is chosen: one operator, not a rewrite.
+    assert result.fix.patch.description == "`a - b` changed to `a + b` on line 2"
+
+
+async def test_batches_and_candidate_budget(sandbox: CodeExecutor) -> None:
+    executor = Counting(sandbox)
+    postfix = EXAMPLES[0]
+    result = await search_patches(
+        postfix.source,
+        language="python",
+        tests=postfix.tests,
+        execute=executor,
+        cancellation_token=CancellationToken(),
+        budget=SearchBudget(max_candidates=25, batch_size=10, depth=1),
+    )
+    assert result.tried == 25 and result.stopped == "candidate budget spent"
+    # The baseline, the localization, then three batches (10 + 10 + 5).
+    assert executor.runs == 5
+
+
+async def test_time_budget_stops_the_search(sandbox: CodeExecutor) -> None:
+    postfix = EXAMPLES[0]
+    result = await search(sandbox, postfix.source, postfix.tests, seconds=0.01, batch_size=5)
+    assert result.stopped == "time budget spent" and result.tried < 10
+
+
+async def test_a_hanging_candidate_is_cut_off_and_the_rest_still_run(sandbox: CodeExecutor) -> None:
+    # Flipping the loop's comparison makes it spin forever; the fix is elsewhere.
+    program = "def count_up(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i * 2\n"
+    result = await search(sandbox, program, "assert count_up(3) == 3\nassert count_up(0) == 0", candidate_timeout=1.0)
+    # `i += 1` -> `i -= 1` spins forever; it is cut off at 1 s and the search goes on to a fix.
+    assert result.timed_out >= 1 and result.fix is not None
+    assert result.seconds < 15
+
+
+async def test_cancellation_stops_the_search(sandbox: CodeExecutor) -> None:
+    token = CancellationToken()
+    postfix = EXAMPLES[0]
+
+    async def cancel_soon() -> None:
+        await asyncio.sleep(0.3)
+        token.cancel()
+
+    canceller = asyncio.create_task(cancel_soon())
+    with pytest.raises(asyncio.CancelledError):
+        await search_patches(
+            postfix.source,
+            language="python",
+            tests=postfix.tests,
+            execute=Counting(sandbox),
+            cancellation_token=token,
+            budget=SearchBudget(batch_size=1),
+        )
+    await canceller
+
+
+async def test_a_passing_program_is_left_alone(sandbox: CodeExecutor) -> None:
+    result = await search(sandbox, "def f():\n    return 1\n", "assert f() == 1")
+    assert result.fix is None and result.stopped == "the program already passes" and result.tried == 0
+
+
+@pytest.mark.parametrize("example", EXAMPLES[1:], ids=lambda e: e.language)
+async def test_the_javascript_and_typescript_examples_are_fixed(sandbox: CodeExecutor, example: Any) -> None:
+    result = await search(sandbox, example.source, example.tests, example.language)
+    assert result.fix is not None, result.summary()
+    if example.language == "typescript":
+        assert result.fix.patch.description == "`Math.min` changed to `Math.max` on lines 6, 7"
+    else:
+        assert result.fix.patch.description == "`text[i - 1] + run` changed to `run + text[i - 1]` on line 10"
