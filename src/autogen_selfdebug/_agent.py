@@ -242,7 +242,8 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         escalates = self._retry_client is not None
         plans: list[AttemptPlan] = []
         # Code that comes with no model call: the program as given, then a patch the search found.
-        pending = self._options.initial_code if round_index == 0 else None
+        initial = self._options.initial_code if round_index == 0 else None
+        pending = CodeBlock(code=initial, language=self._options.default_language) if initial is not None else None
         plan = self._strategy.given() if pending is not None else self._strategy.first(has_retry_model=escalates)
         # A resent program is not run again: its result is reused. A program is searched once.
         checks: dict[str, tuple[int, CheckResult]] = {}
@@ -266,7 +267,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
 
             # 1. The model writes code, or it comes with no model call.
             if pending is not None:
-                content, finish_reason, thought_text = format_code_blocks([self._block(pending)]), "stop", None
+                content, finish_reason, thought_text = format_code_blocks([pending]), "stop", None
                 pending = None
             else:
                 view = self._strategy.view(
@@ -379,7 +380,8 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                         yield step
                 assert search is not None
                 if search.fix is not None:
-                    pending, found_by = search.fix.source, search.metadata()
+                    pending = CodeBlock(code=search.fix.source, language=self._options.tests_language)
+                    found_by = search.metadata()
                     plan = self._strategy.found(search.fix.patch.description)
                     continue
                 partial = search.evidence()
@@ -435,9 +437,6 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         else:
             final = TextMessage(content=text, source=self.name, models_usage=usage, metadata=summary.to_metadata())
         yield Response(chat_message=final, inner_messages=inner)
-
-    def _block(self, code: str) -> CodeBlock:
-        return CodeBlock(code=code, language=self._options.default_language)
 
     def _searchable(self, found: ExtractedCode) -> str | None:
         """The failed program, when the search can edit it: one block, in the fixed tests' language."""

@@ -73,8 +73,9 @@ class _SDHarness:
         "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
     }
 
-    def __init__(self, program_lines):
+    def __init__(self, program_lines, detail=True):
         self.program_lines = program_lines
+        self.detail = detail
         self.file = _SDHarness.__init__.__code__.co_filename
         self.failed = 0
         shown = _sd_reprlib.Repr()
@@ -145,7 +146,7 @@ class _SDHarness:
                 record["message"] = str(message())[:300]
         except Exception:
             pass
-        if target is not None and "error" not in record:
+        if target is not None and "error" not in record and self.detail:
             try:
                 self.trace(record, *target)
             except Exception:
@@ -306,8 +307,11 @@ def _thunk(body: ast.expr) -> ast.Lambda:
     return ast.Lambda(args=no_args, body=body)
 
 
-def instrument_python_tests(tests: str, *, program_lines: int) -> str:
+def instrument_python_tests(tests: str, *, program_lines: int, detail: bool = True) -> str:
     """Python source to run after the program (``program_lines`` long) instead of ``tests``.
+
+    ``detail=False`` leaves out the line-by-line trace of a failing call (the repair search needs only
+    each assert's verdict and values, and runs hundreds of programs).
 
     Tests that do not parse are returned as they are, after the start marker, so the run shows
     Python's own error.
@@ -328,7 +332,7 @@ def instrument_python_tests(tests: str, *, program_lines: int) -> str:
     )
     module.body = [guarded]
     ast.fix_missing_locations(module)
-    return f"{start}\n{_HARNESS}\n_sd_h = _SDHarness({program_lines})\n{ast.unparse(module)}\n"
+    return f"{start}\n{_HARNESS}\n_sd_h = _SDHarness({program_lines}, {detail})\n{ast.unparse(module)}\n"
 
 
 @dataclass(frozen=True)

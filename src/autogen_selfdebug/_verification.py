@@ -203,11 +203,13 @@ class Verifier:
         return await self._executor.execute_code_blocks(blocks, cancellation_token=cancellation_token)
 
 
-def combined_source(program: str, tests: str, language: str) -> str:
+def combined_source(program: str, tests: str, language: str, *, detail: bool = True) -> str:
     """The program followed by its tests, as one file of ``language``: the tests instrumented to report
-    each check, after a marker line that splits the output. The program's line numbers are unchanged."""
+    each check, after a marker line that splits the output. The program's line numbers are unchanged.
+    ``detail=False`` leaves out the trace of a failing Python call (see ``instrument_python_tests``)."""
     if language == "python":
-        comment, harness = "#", instrument_python_tests(tests, program_lines=len(program.splitlines()))
+        lines = len(program.splitlines())
+        comment, harness = "#", instrument_python_tests(tests, program_lines=lines, detail=detail)
     elif language in ("javascript", "typescript"):
         comment, harness = "//", instrument_js_tests(tests, language)
     else:

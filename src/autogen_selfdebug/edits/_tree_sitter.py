@@ -1,21 +1,32 @@
 """JavaScript and TypeScript, parsed with tree-sitter's grammars: the parser, and repair edits.
 
-(Work in progress: the repair templates for JavaScript and TypeScript land here.)
+The repair templates are :mod:`._python`'s (its docstring lists them), over tree-sitter's node
+types. Each generator below finds its sites in one node and yields candidates; a candidate is
+spliced into the source by the node's span (so comments and formatting survive), re-parsed
+incrementally, and kept if the program parses and the changed node keeps the intended grouping.
+Comments, string and template literals, regular expressions and TypeScript types are never edited.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import bisect
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
+from itertools import accumulate
+from typing import TypeAlias
 
 import tree_sitter
 import tree_sitter_javascript
 import tree_sitter_typescript
 
 from ._edit import Edit
-from ._python import RepairTemplate
+from ._python import REPAIR_TEMPLATES, RepairTemplate
 
 __all__ = ["parser_for", "tree_sitter_edits", "tree_sitter_parses"]
+
+Node: TypeAlias = tree_sitter.Node
 
 
 @cache
@@ -39,7 +50,590 @@ def tree_sitter_parses(source: str, language: str) -> bool:
 
 
 def tree_sitter_edits(
-    source: str, language: str, *, templates: Sequence[RepairTemplate], lines: set[int] | None = None
+    source: str,
+    language: str,
+    *,
+    templates: Sequence[RepairTemplate] = REPAIR_TEMPLATES,
+    lines: set[int] | None = None,
 ) -> list[Edit]:
-    """Candidate one-node repairs of a JavaScript or TypeScript program (see ``_python`` for the templates)."""
-    return []
+    """Candidate one-node repairs of a JavaScript or TypeScript program, by template, then position.
+
+    Args:
+        source: The program.
+        language: ``javascript`` or ``typescript``.
+        templates: Which repair templates to apply, in this order.
+        lines: Only edit at these 1-based lines (the suspicious ones); ``None`` edits everywhere.
+
+    Returns:
+        The edits, each giving a distinct program that parses; ``[]`` if ``source`` does not parse.
+
+    Example:
+        >>> edits = tree_sitter_edits("d = right - left;\\n", "javascript", templates=["swap_operands"])
+        >>> [e.description for e in edits]
+        ['`right - left` changed to `left - right` on line 1']
+    """
+    unknown = [t for t in templates if t not in REPAIR_TEMPLATES]
+    if unknown:
+        raise ValueError(
+            f"Unknown repair template(s): {', '.join(map(str, unknown))}; known: {', '.join(REPAIR_TEMPLATES)}."
+        )
+    parser = parser_for(language)
+    tree = parser.parse(source.encode("utf-8"))
+    if tree.root_node.has_error:
+        return []
+    program = _Program(source, tree)
+    seen = {source}
+    found: list[Edit] = []
+    for template in dict.fromkeys(templates):
+        generate = _REPAIRS[template]
+        candidates = [c for node in program.nodes for c in generate(node, program)]
+        for candidate in sorted(candidates, key=lambda c: c.at):
+            if lines is not None and program.line_of(candidate.at) not in lines:
+                continue
+            realised = _realise(candidate, program, parser, seen)
+            if realised is not None:
+                seen.add(realised[1])
+                found.append(replace(realised[0], scope=program.scope_of(candidate.node)))
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# The program: its text by bytes and characters, its nodes, its names
+
+
+_LITERALS = ("comment", "html_comment", "string", "template_string", "regex")
+_TYPES = ("type_annotation", "type_arguments", "type_parameters", "type_alias_declaration", "interface_declaration")
+_SKIPPED = frozenset((*_LITERALS, *_TYPES, "type_predicate_annotation", "asserts_annotation", "type_identifier"))
+"""Subtrees never edited: comments, literals, and TypeScript types (with every ``..._type`` node)."""
+
+_DECLARED_FUNCTIONS = ("function_declaration", "generator_function_declaration", "method_definition")
+_FUNCTIONS = frozenset(
+    (*_DECLARED_FUNCTIONS, "arrow_function", "function_expression", "function", "generator_function")
+)
+
+
+class _Program:
+    """The parsed source: offsets in bytes (tree-sitter's) and characters (``str``'s), nodes, scopes, properties."""
+
+    def __init__(self, source: str, tree: tree_sitter.Tree) -> None:
+        self.source = source
+        self.data = source.encode("utf-8")
+        self.tree = tree
+        # Each character's byte offset, only needed when some character takes more than one byte.
+        self._char_bytes = None if source.isascii() else list(accumulate((len(c.encode()) for c in source), initial=0))
+        self._line_starts = [0, *(m.end() for m in re.finditer(b"\n", self.data))]
+        self.nodes = list(_walk(tree.root_node))
+        self.properties: dict[str, list[str]] = {}
+        self.declared: set[int] = set()
+        self._names: dict[int, list[str]] = {}
+        for node in self.nodes:
+            if node.type == "member_expression":
+                obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
+                if obj is not None and prop is not None and prop.type == "property_identifier":
+                    names = self.properties.setdefault(self.text(obj), [])
+                    if self.text(prop) not in names:
+                        names.append(self.text(prop))
+            for pattern in _declaring(node):
+                for name in _pattern_names(pattern):
+                    self.declared.add(name.id)
+                    function = next(_functions_around(name), None)
+                    if function is not None:
+                        names = self._names.setdefault(function.id, [])
+                        if self.text(name) not in names:
+                            names.append(self.text(name))
+        operators = {_operator(n) for n in self.nodes if n.type == "binary_expression"}
+        # Ordering operators are replaced by the equality the program uses: strict unless it only uses loose.
+        self.strict = bool(operators & {"===", "!=="}) or not operators & {"==", "!="}
+
+    def text(self, node: Node) -> str:
+        return self.data[node.start_byte : node.end_byte].decode("utf-8")
+
+    def char(self, byte: int) -> int:
+        return byte if self._char_bytes is None else bisect.bisect_left(self._char_bytes, byte)
+
+    def line_of(self, byte: int) -> int:
+        return bisect.bisect_right(self._line_starts, byte)
+
+    def point(self, byte: int) -> tuple[int, int]:
+        row = self.line_of(byte) - 1
+        return row, byte - self._line_starts[row]
+
+    def fits(self, node: Node) -> bool:
+        """Whether the node reads well as a snippet: one short line."""
+        return node.start_point.row == node.end_point.row and node.end_byte - node.start_byte <= 80
+
+    def scope_of(self, node: Node) -> str | None:
+        """The name of the innermost named function around ``node`` (an anonymous callback is not a scope)."""
+        return next((n for f in _functions_around(node) if (n := _function_name(f, self)) is not None), None)
+
+    def names_of(self, node: Node) -> list[str]:
+        """The names declared in the scope around ``node`` and in the callbacks between; ``[]`` at top level."""
+        chain: list[Node] = []
+        for function in _functions_around(node):
+            chain.append(function)
+            if _function_name(function, self) is not None:
+                return list(dict.fromkeys(name for f in reversed(chain) for name in self._names.get(f.id, [])))
+        return []
+
+    def is_read(self, node: Node) -> bool:
+        """Whether an identifier is read: not declared, not assigned, not a callee, not a name."""
+        parent = node.parent
+        if parent is None or node.id in self.declared:
+            return False
+        fields = {"call_expression": "function", "new_expression": "constructor"}
+        if parent.type in ("assignment_expression", "augmented_assignment_expression"):
+            fields[parent.type] = "left"
+        return not (
+            _is(parent.child_by_field_name(fields.get(parent.type, "name")), node)
+            or parent.type.endswith(("_specifier", "import_clause", "namespace_import", "namespace_export"))
+        )
+
+
+def _walk(root: Node) -> Iterator[Node]:
+    """Every node in source order, skipping the subtrees that are never edited."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type in _SKIPPED or node.type.endswith("_type"):
+            continue
+        yield node
+        stack.extend(reversed(node.children))
+
+
+def _is(node: Node | None, other: Node) -> bool:
+    return node is not None and node.id == other.id
+
+
+def _operator(node: Node) -> str | None:
+    op = node.child_by_field_name("operator")
+    return None if op is None else op.type
+
+
+def _parts(node: Node) -> list[Node]:
+    return [c for c in node.named_children if c.type not in ("comment", "html_comment")]
+
+
+def _declaring(node: Node) -> Iterator[Node]:
+    """The patterns that ``node`` declares names with."""
+    if node.type == "formal_parameters":
+        yield from node.named_children
+    field = {
+        "variable_declarator": "name",
+        "for_in_statement": "left",
+        "catch_clause": "parameter",
+        "arrow_function": "parameter",
+    }.get(node.type)
+    pattern = node.child_by_field_name(field) if field is not None else None
+    if pattern is not None:
+        yield pattern
+
+
+def _pattern_names(node: Node) -> Iterator[Node]:
+    """The identifiers a declaration pattern binds (``a``, ``{b, c: d = 1}``, ``[e, ...f]``, ``g: number``)."""
+    if node.type in ("identifier", "shorthand_property_identifier_pattern"):
+        yield node
+        return
+    field = {
+        "assignment_pattern": "left",
+        "object_assignment_pattern": "left",
+        "pair_pattern": "value",
+        "required_parameter": "pattern",
+        "optional_parameter": "pattern",
+    }.get(node.type)
+    if field is not None:
+        inner = node.child_by_field_name(field)
+        if inner is not None:
+            yield from _pattern_names(inner)
+    elif node.type in ("object_pattern", "array_pattern", "rest_pattern"):
+        for child in node.named_children:
+            yield from _pattern_names(child)
+
+
+def _function_name(function: Node, program: _Program) -> str | None:
+    """A function's name: its own, or the variable, property or field it is assigned to."""
+    name = function.child_by_field_name("name")
+    parent = function.parent
+    if name is None and parent is not None:
+        field = {
+            "variable_declarator": "name",
+            "assignment_expression": "left",
+            "pair": "key",
+            "field_definition": "property",
+            "public_field_definition": "name",
+        }.get(parent.type)
+        name = parent.child_by_field_name(field) if field is not None else None
+    return None if name is None else program.text(name)
+
+
+def _functions_around(node: Node) -> Iterator[Node]:
+    """The functions (named or not) enclosing ``node``, innermost first."""
+    current = node.parent
+    while current is not None:
+        if current.type in _FUNCTIONS:
+            yield current
+        current = current.parent
+
+
+# ---------------------------------------------------------------------------------------------
+# Candidates
+
+
+@dataclass(frozen=True)
+class _Form:
+    """One way to write a change, and what the checked node must look like afterwards (``None``: anything)."""
+
+    text: str
+    kind: str | None = None
+    parts: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """A planned change: bytes ``[start, end)``, inside ``node``, become one of ``forms``."""
+
+    template: RepairTemplate
+    node: Node
+    start: int
+    end: int
+    forms: tuple[_Form, ...]
+    shown: Node
+    at: int
+
+
+def _realise(
+    candidate: _Candidate, program: _Program, parser: tree_sitter.Parser, seen: set[str]
+) -> tuple[Edit, str] | None:
+    """Splice the first form that parses with the intended grouping: (the edit, the new source); ``None`` if
+    none does or the program is one already seen."""
+    node = candidate.node
+    start, end = program.char(candidate.start), program.char(candidate.end)
+    whole = (candidate.start, candidate.end) == (node.start_byte, node.end_byte)
+    # Parentheses around the whole change fix precedence where the plain text would regroup (``a - (b + c)``).
+    tries = [(form, False) for form in candidate.forms] + [(form, True) for form in candidate.forms if whole]
+    for form, wrapped in tries:
+        new = f"({form.text})" if wrapped else form.text
+        mutated = program.source[:start] + new + program.source[end:]
+        if mutated in seen:
+            return None
+        new_end = candidate.start + len(new.encode("utf-8"))
+        tree = program.tree.copy()
+        tree.edit(
+            start_byte=candidate.start,
+            old_end_byte=candidate.end,
+            new_end_byte=new_end,
+            start_point=program.point(candidate.start),
+            old_end_point=program.point(candidate.end),
+            new_end_point=_advance(program.point(candidate.start), new),
+        )
+        tree = parser.parse(mutated.encode("utf-8"), tree)
+        node_end = node.end_byte + new_end - candidate.end
+        if tree.root_node.has_error or not _holds(tree.root_node, node.start_byte, node_end, form, wrapped):
+            continue
+        shown_start, shown_end = program.char(candidate.shown.start_byte), program.char(candidate.shown.end_byte)
+        edit = Edit(
+            start=start,
+            end=end,
+            text=new,
+            template=candidate.template,
+            line=program.line_of(candidate.at),
+            original=program.source[shown_start:shown_end],
+            replacement=mutated[shown_start : shown_end + len(new) - (end - start)],
+        )
+        return edit, mutated
+    return None
+
+
+def _advance(point: tuple[int, int], text: str) -> tuple[int, int]:
+    """The point after ``text`` written at ``point`` (columns in bytes)."""
+    lines = text.encode("utf-8").split(b"\n")
+    return (point[0], point[1] + len(lines[0])) if len(lines) == 1 else (point[0] + len(lines) - 1, len(lines[-1]))
+
+
+def _holds(root: Node, start: int, end: int, form: _Form, wrapped: bool) -> bool:
+    """Whether the new tree has a node spanning exactly ``[start, end)`` that looks as ``form`` says."""
+    node: Node | None = root.descendant_for_byte_range(start, end)
+    if node is None or (node.start_byte, node.end_byte) != (start, end):
+        return False
+    # Several nodes can share the span (an expression and its statement); any of them may be the one.
+    while node is not None and (node.start_byte, node.end_byte) == (start, end):
+        target: Node | None = node
+        if wrapped:
+            parts = _parts(node) if node.type == "parenthesized_expression" else []
+            target = parts[0] if len(parts) == 1 else None
+        if target is not None and form.kind in (None, target.type):
+            texts = tuple((p.text or b"").decode("utf-8") for p in _parts(target))
+            if form.parts is None or texts == form.parts:
+                return True
+        node = node.parent
+    return False
+
+
+def _forms(*forms: _Form) -> tuple[_Form, ...]:
+    return tuple(dict.fromkeys(forms))
+
+
+def _over(
+    template: RepairTemplate, node: Node, forms: tuple[_Form, ...], shown: Node | None = None, at: int | None = None
+) -> _Candidate:
+    """A candidate rewriting all of ``node``."""
+    shown, at = node if shown is None else shown, node.start_byte if at is None else at
+    return _Candidate(template, node, node.start_byte, node.end_byte, forms, shown, at)
+
+
+def _renamed(template: RepairTemplate, node: Node, new: str, program: _Program) -> _Candidate:
+    """``node``, a member expression, with its property renamed: only the property's span changes, so the same
+    change at two sites is the same edit."""
+    prop = node.child_by_field_name("property")
+    assert prop is not None, "member expressions have a property"
+    shown = node if program.fits(node) else prop
+    form = _Form(new, "member_expression")
+    return _Candidate(template, node, prop.start_byte, prop.end_byte, (form,), shown, prop.start_byte)
+
+
+_PRIMARY = ("identifier", "this", "number", "string", "template_string", "true", "false", "null", "undefined")
+_POSTFIX = ("member_expression", "subscript_expression", "call_expression", "non_null_expression")
+_ATOMS = frozenset((*_PRIMARY, *_POSTFIX, "array", "object", "parenthesized_expression"))
+
+
+def _wrapped(node: Node, program: _Program) -> str:
+    """The node's text, in parentheses unless it is an atom."""
+    return program.text(node) if node.type in _ATOMS else f"({program.text(node)})"
+
+
+def _widen(node: Node, program: _Program) -> Node:
+    """The node's enclosing expression, to show as context when it fits on one short line; else the node."""
+    parent = node.parent
+    if parent is not None and parent.type == "arguments":
+        parent = parent.parent
+    statement = ("statement", "declaration", "program", "statement_block", "parameters", "body")
+    if parent is None or parent.type.endswith(statement) or not program.fits(parent):
+        return node
+    return parent
+
+
+def _swapped(template: RepairTemplate, node: Node, i: int, program: _Program) -> _Candidate:
+    """``node`` with its ``i``-th and next part (named children) trading places."""
+    parts = _parts(node)
+    first, second = parts[i], parts[i + 1]
+    a, b = program.text(first), program.text(second)
+    between = program.data[first.end_byte : second.start_byte].decode("utf-8")
+    others = [program.text(p) for p in parts]
+    forms = []
+    # Operands swapped across an operator may need parentheses to keep their grouping.
+    for new_a, new_b in ((a, b), (_wrapped(first, program), _wrapped(second, program))):
+        texts = (*others[:i], new_b, new_a, *others[i + 2 :])
+        forms.append(_Form(f"{new_b}{between}{new_a}", node.type, texts))
+    return _Candidate(template, node, first.start_byte, second.end_byte, _forms(*forms), node, first.start_byte)
+
+
+def _with_operator(template: RepairTemplate, node: Node, new_op: str, program: _Program) -> _Candidate:
+    """``node`` (a binary or augmented assignment) with its operator replaced by ``new_op``."""
+    left, op, right = (node.child_by_field_name(f) for f in ("left", "operator", "right"))
+    assert left is not None and op is not None and right is not None, "binary nodes have all three"
+    before = program.data[left.end_byte : op.start_byte].decode("utf-8")
+    after = program.data[op.end_byte : right.start_byte].decode("utf-8")
+    forms = []
+    for new_left, new_right in (
+        (program.text(left), program.text(right)),
+        (_wrapped(left, program), _wrapped(right, program)),
+    ):
+        text = f"{new_left}{before}{new_op}{after}{new_right}"
+        forms.append(_Form(text, node.type, (new_left, new_right)))
+    return _over(template, node, _forms(*forms), at=op.start_byte)
+
+
+# ---------------------------------------------------------------------------------------------
+# Repair templates: one generator each, from a node to its candidates
+
+_ARITHMETIC = ("+", "-", "*", "/", "%")
+_ORDERING = ("<", "<=", ">", ">=")
+_STRICT = ("===", "!==")
+_LOOSE = ("==", "!=")
+_BOOLEAN = ("&&", "||")
+_ORDERED = frozenset({"-", "/", "%", "**", "<<", ">>", ">>>", "+", *_ORDERING})
+_FLIPPED = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "===": "!==", "!==": "===", "==": "!=", "!=": "=="}
+_PAIRED = {"min": "max", "max": "min", "some": "every", "every": "some"}
+_SLICES = frozenset({"slice", "substring"})
+
+
+def _swap_operands(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """The operands of a non-commutative operator (``+`` too: strings and arrays), or a comparison's sides."""
+    if node.type == "binary_expression" and _operator(node) in _ORDERED:
+        yield _swapped("swap_operands", node, 0, program)
+
+
+def _replace_operator(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """Every other operator of the same class: arithmetic (augmented too), comparison, boolean."""
+    op = _operator(node)
+    if op is None or node.type not in ("binary_expression", "augmented_assignment_expression"):
+        return
+    suffix = "=" if node.type == "augmented_assignment_expression" else ""
+    op = op.removesuffix(suffix)
+    equality = _STRICT if op in _STRICT or (op in _ORDERING and program.strict) else _LOOSE
+    for group in (_ARITHMETIC, (*_ORDERING, *equality), _BOOLEAN if not suffix else ()):
+        if op in group:
+            for new in group:
+                if new != op:
+                    yield _with_operator("replace_operator", node, new + suffix, program)
+
+
+def _flip_comparison(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``<`` ↔ ``<=``, ``>`` ↔ ``>=``, ``===`` ↔ ``!==``, ``==`` ↔ ``!=``."""
+    op = _operator(node)
+    if node.type == "binary_expression" and op in _FLIPPED:
+        yield _with_operator("flip_comparison", node, _FLIPPED[op], program)
+
+
+def _swap_min_max(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``Math.min`` ↔ ``Math.max``, and ``.some(`` ↔ ``.every(``; ``&&`` ↔ ``||`` is :func:`_replace_operator`'s."""
+    obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
+    if node.type != "member_expression" or obj is None or prop is None:
+        return
+    name = program.text(prop)
+    called = node.parent is not None and _is(node.parent.child_by_field_name("function"), node)
+    if (program.text(obj) == "Math" and name in ("min", "max")) or (name in ("some", "every") and called):
+        yield _renamed("swap_min_max", node, _PAIRED[name], program)
+
+
+def _is_bound(node: Node, program: _Program) -> bool:
+    """Whether ``node`` is an index, a ``for`` loop's bound or a ``slice``/``substring`` argument."""
+    parent = node.parent
+    if parent is None or node.type in ("number", "spread_element"):
+        return False
+    if parent.type == "subscript_expression":
+        return _is(parent.child_by_field_name("index"), node)
+    if parent.type == "arguments":
+        callee = parent.parent.child_by_field_name("function") if parent.parent is not None else None
+        prop = callee.child_by_field_name("property") if callee is not None else None
+        return callee is not None and callee.type == "member_expression" and program.text(prop or callee) in _SLICES
+    if parent.type != "binary_expression" or _operator(parent) not in _ORDERING:
+        return False
+    # The right of a ``for`` loop's condition (which older grammars wrap in an expression statement).
+    grandparent = parent.parent
+    condition = grandparent if grandparent is not None and grandparent.type == "expression_statement" else parent
+    loop = condition.parent
+    right = _is(parent.child_by_field_name("right"), node)
+    return (
+        right
+        and loop is not None
+        and loop.type == "for_statement"
+        and _is(loop.child_by_field_name("condition"), condition)
+    )
+
+
+def _off_by_one(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """±1 on any integer literal, and on any index, ``for`` loop bound or ``slice`` argument that is not a literal."""
+    segment = program.text(node)
+    if node.type == "number" and re.fullmatch(r"0|[1-9][0-9]*", segment):
+        shown = _widen(node, program)
+        for value in (int(segment) + 1, int(segment) - 1):
+            yield _over("off_by_one", node, (_Form(str(value)),), shown)
+    elif _is_bound(node, program):
+        wrapped = _wrapped(node, program)
+        for sign in "+-":
+            forms = _forms(
+                _Form(f"{segment} {sign} 1", "binary_expression", (segment, "1")),
+                _Form(f"{wrapped} {sign} 1", "binary_expression", (wrapped, "1")),
+            )
+            yield _over("off_by_one", node, forms, _widen(node, program))
+
+
+def _swap_arguments(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """Two neighbouring arguments of a call (not ``Math.min``/``Math.max``, where order does not matter)."""
+    call = node.parent
+    if node.type != "arguments" or call is None or call.type not in ("call_expression", "new_expression"):
+        return
+    callee = call.child_by_field_name("function")
+    if callee is not None and program.text(callee) in ("Math.min", "Math.max"):
+        return
+    parts = _parts(node)
+    for i in range(len(parts) - 1):
+        if "spread_element" not in (parts[i].type, parts[i + 1].type):
+            yield replace(_swapped("swap_arguments", node, i, program), shown=call if program.fits(call) else node)
+
+
+def _negate_condition(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """An ``if``, ``while`` or ternary condition negated, or a ``!`` removed."""
+    parent = node.parent
+    if parent is None:
+        return
+    if node.type == "unary_expression" and _operator(node) == "!":
+        argument = node.child_by_field_name("argument")
+        if argument is not None:
+            texts = tuple(program.text(p) for p in _parts(argument))
+            form = _Form(program.text(argument), argument.type, texts)
+            yield _over("negate_condition", node, (form,))
+        return
+    statement = parent.parent if parent.type == "parenthesized_expression" else None
+    in_statement = statement is not None and statement.type in ("if_statement", "while_statement", "do_statement")
+    in_ternary = parent.type == "ternary_expression" and _is(parent.child_by_field_name("condition"), node)
+    if in_statement or in_ternary:
+        segment = program.text(node)
+        forms = _forms(
+            _Form(f"!{segment}", "unary_expression", (segment,)),
+            _Form(f"!({segment})", "unary_expression", (f"({segment})",)),
+        )
+        yield _over("negate_condition", node, forms)
+
+
+def _replace_name(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """A name read in a function replaced by another of its names; a property by another seen on the same object."""
+    if node.type == "identifier" and program.is_read(node):
+        name, shown = program.text(node), _widen(node, program)
+        for other in program.names_of(node):
+            if other != name:
+                yield _over("replace_name", node, (_Form(other, "identifier"),), shown)
+    elif node.type == "member_expression":
+        obj, prop, parent = node.child_by_field_name("object"), node.child_by_field_name("property"), node.parent
+        assigned = (
+            parent is not None
+            and parent.type.endswith("assignment_expression")
+            and _is(parent.child_by_field_name("left"), node)
+        )
+        if obj is None or prop is None or prop.type != "property_identifier" or assigned:
+            return
+        for other in program.properties.get(program.text(obj), []):
+            if other != program.text(prop):
+                yield _renamed("replace_name", node, other, program)
+
+
+def _remove_call(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """A call of one plain argument replaced by that argument (``Math.abs(x)`` → ``x``), unless it is a statement."""
+    arguments = node.child_by_field_name("arguments")
+    if node.type != "call_expression" or arguments is None or arguments.type != "arguments":
+        return
+    if node.parent is None or node.parent.type == "expression_statement":
+        return
+    parts = _parts(arguments)
+    if len(parts) == 1 and parts[0].type != "spread_element":
+        argument = parts[0]
+        form = _Form(program.text(argument), argument.type, tuple(program.text(p) for p in _parts(argument)))
+        yield _over("remove_call", node, (form,))
+
+
+def _return_local(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """A returned value replaced by another of the function's names."""
+    values = _parts(node) if node.type == "return_statement" else []
+    if not values:
+        return
+    value = values[0]
+    current = program.text(value) if value.type == "identifier" else None
+    for other in program.names_of(node):
+        if other != current:
+            yield _over("return_local", value, (_Form(other, "identifier"),), shown=node)
+
+
+_Repair: TypeAlias = Callable[[Node, _Program], Iterator[_Candidate]]
+
+_REPAIRS: dict[RepairTemplate, _Repair] = {
+    "swap_operands": _swap_operands,
+    "replace_operator": _replace_operator,
+    "flip_comparison": _flip_comparison,
+    "swap_min_max": _swap_min_max,
+    "off_by_one": _off_by_one,
+    "swap_arguments": _swap_arguments,
+    "negate_condition": _negate_condition,
+    "replace_name": _replace_name,
+    "remove_call": _remove_call,
+    "return_local": _return_local,
+}

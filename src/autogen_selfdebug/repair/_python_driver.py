@@ -34,7 +34,7 @@ _BATCH = r"""
 import json, os, select, signal, sys, tempfile, time, traceback
 
 PROGRAMS = json.loads(__PROGRAMS__)
-TIMEOUT, BUDGET, KEEP = __TIMEOUT__, __BUDGET__, 8000
+TIMEOUT, BUDGET, KEEP, WORKERS = __TIMEOUT__, __BUDGET__, 8000, __WORKERS__
 started = time.monotonic()
 folder = tempfile.mkdtemp(prefix="sd-search-")
 
@@ -71,37 +71,54 @@ def bounded(text):
     return "\n".join(marks)[-KEEP:]
 
 
-for i, code in enumerate(PROGRAMS):
-    if time.monotonic() - started > BUDGET:
-        break
+running = {}  # read end of a child's pipe -> its state
+
+
+def spawn(i):
     read, write = os.pipe()
     sys.stdout.flush()
     pid = os.fork()
     if pid == 0:
         os.close(read)
-        child(i, code, write)
+        child(i, PROGRAMS[i], write)
     os.close(write)
     began = time.monotonic()
-    chunks, timed_out, deadline = [], False, began + TIMEOUT
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            timed_out = True
-            os.kill(pid, signal.SIGKILL)
-            break
-        ready, _, _ = select.select([read], [], [], left)
-        if ready:
-            chunk = os.read(read, 65536)
-            if not chunk:
-                break
-            chunks.append(chunk)
+    running[read] = {"i": i, "pid": pid, "chunks": [], "began": began, "deadline": began + TIMEOUT}
+
+
+def finish(read, timed_out):
+    state = running.pop(read)
+    if timed_out:
+        os.kill(state["pid"], signal.SIGKILL)
     os.close(read)
-    _, status = os.waitpid(pid, 0)
-    code = 124 if timed_out else (os.waitstatus_to_exitcode(status) if hasattr(os, "waitstatus_to_exitcode") else status >> 8)
-    out = b"".join(chunks).decode("utf-8", "replace")
-    seconds = round(time.monotonic() - began, 4)
-    record = {"i": i, "exit_code": code, "timed_out": timed_out, "output": bounded(out), "seconds": seconds}
+    _, status = os.waitpid(state["pid"], 0)
+    code = 124 if timed_out else os.waitstatus_to_exitcode(status)
+    out = b"".join(state["chunks"]).decode("utf-8", "replace")
+    seconds = round(time.monotonic() - state["began"], 4)
+    record = {"i": state["i"], "exit_code": code, "timed_out": timed_out, "output": bounded(out), "seconds": seconds}
     print(__MARK__ + " " + json.dumps(record), flush=True)
+
+
+# One child per core at a time: each has its own deadline, and no new one starts after the budget.
+workers = max(1, min(WORKERS, os.cpu_count() or 1))
+following = 0
+while following < len(PROGRAMS) or running:
+    while len(running) < workers and following < len(PROGRAMS) and time.monotonic() - started <= BUDGET:
+        spawn(following)
+        following += 1
+    if not running:
+        break
+    wait = max(0.0, min(state["deadline"] for state in running.values()) - time.monotonic())
+    ready, _, _ = select.select(list(running), [], [], wait)
+    for read in ready:
+        chunk = os.read(read, 65536)
+        if chunk:
+            running[read]["chunks"].append(chunk)
+        else:
+            finish(read, False)
+    now = time.monotonic()
+    for read in [r for r, state in running.items() if now >= state["deadline"]]:
+        finish(read, True)
 """
 
 _COVERAGE = r"""
@@ -160,14 +177,15 @@ def _launch(driver: str, limit: float) -> str:
     return _LAUNCHER.format(driver=driver, limit=round(limit, 1))
 
 
-def python_batch_code(programs: Sequence[str], *, timeout: float, budget: float) -> str:
+def python_batch_code(programs: Sequence[str], *, timeout: float, budget: float, workers: int = 2) -> str:
     """Python source that runs each full program (program and instrumented tests) in its own forked
-    child with ``timeout`` seconds, starting no new one after ``budget`` seconds, and prints one
-    ``BATCH_MARKER`` line each."""
+    child with ``timeout`` seconds, ``workers`` at a time (at most one per core), starting no new one
+    after ``budget`` seconds, and prints one ``BATCH_MARKER`` line each, in the order they finish."""
     driver = (
         _BATCH.replace("__PROGRAMS__", repr(json.dumps(list(programs))))
         .replace("__TIMEOUT__", repr(float(timeout)))
         .replace("__BUDGET__", repr(float(budget)))
+        .replace("__WORKERS__", str(int(workers)))
         .replace("__MARK__", repr(BATCH_MARKER))
     )
     return _launch(driver, budget + timeout + 10)

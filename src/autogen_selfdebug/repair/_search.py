@@ -200,7 +200,8 @@ class _Search:
                     break
                 ranking_there = await self._localize(base.source)
                 await self._round(result, self._depth_two(base, edits, ranking_there))
-        better = [s for s in scored if baseline is None or s.fitness > baseline.fitness]
+        # Evidence for the model is more asserts passing; closer values alone only steer depth 2.
+        better = [s for s in scored if baseline is None or s.passed > baseline.passed]
         if not result.passing and better:
             result.improved = max(better, key=lambda s: (s.fitness, s.suspiciousness, [-n for n in s.patch.size]))
         return self._finish(result)
@@ -265,7 +266,7 @@ class _Search:
         return scored
 
     async def _batch(self, programs: Sequence[str], *, timeout: float) -> list[Trial | None]:
-        full = [combined_source(p, self.tests, self.language) for p in programs]
+        full = [combined_source(p, self.tests, self.language, detail=False) for p in programs]
         budget = max(self.left(), timeout)
         if self.language == "python":
             block = CodeBlock(code=python_batch_code(full, timeout=timeout, budget=budget), language="python")
@@ -278,7 +279,7 @@ class _Search:
         return parse_batch(output, len(programs))
 
     async def _localize(self, program: str) -> Ranking:
-        full = combined_source(program, self.tests, self.language)
+        full = combined_source(program, self.tests, self.language, detail=False)
         lines = len(program.splitlines())
         limit = max(2.0, 4 * self.timeout)
         if self.language == "python":

@@ -1,0 +1,364 @@
+"""Node.js drivers for the search: many candidates, or one candidate's per-test coverage, in one execution.
+
+Starting node (and, for TypeScript, tsc) once per candidate costs more than running it, so the
+drivers below run candidates inside one node process, each in a fresh ``vm`` context with its own
+``console``, a fake ``process`` and a timeout that cuts infinite loops off. Each candidate is a
+whole file as ``combined_source`` builds it (program, then the tests instrumented by
+``_test_report_js``). TypeScript is transpiled with the ``typescript`` module's ``transpileModule``
+(the tests part once per batch when it can):
+syntax errors fail a candidate (exit code 2, as tsc's), type errors are not checked here, unlike
+the sandbox's ``tsc`` run. Timers run after the script in virtual time, in order. The output is
+what ``_batch.parse_batch`` and ``_batch.parse_coverage`` read.
+
+Coverage is V8's precise block coverage, taken through the ``inspector`` module after each check
+of the harness (its ``__sdBeforeCheck``/``__sdAfterCheck`` hooks). For TypeScript the generated
+lines are mapped back to the source through the source map of ``transpileModule``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from .._test_report import MARKER, tests_start_line
+from ._batch import BATCH_MARKER, COVERAGE_MARKER
+
+__all__ = ["node_batch_code", "node_coverage_code"]
+
+_DRIVER = r"""
+"use strict";
+const vm = require("vm"), util = require("util"), fs = require("fs"), path = require("path");
+const INPUT = __SD_INPUT__;
+const {batch_marker: BATCH, coverage_marker: COVERAGE, harness_marker: HARNESS} = INPUT;
+const FILE = "candidate.js";
+const PLAIN_CAP = 6000, MARKER_CAP = 200000, MAX_TIMER_RUNS = 10000;
+// The program runs as a CommonJS module body: `return` at top level works, declarations stay local.
+const HEAD = "(function () {", TAIL = "\n}).call(module.exports);";
+const started = Date.now();
+const emit = (marker, record) => process.stdout.write(marker + " " + JSON.stringify(record) + "\n");
+
+function loadTypeScript() {
+  const tried = [];
+  const attempt = (where) => {
+    tried.push(where);
+    try { return require(where); } catch (_e) { return null; }
+  };
+  let ts = attempt("typescript");
+  // Debian installs /usr/bin/tsc as a link into the package: its lib/ holds the module.
+  for (const dir of (process.env.PATH || "").split(path.delimiter)) {
+    if (ts || !dir || !fs.existsSync(path.join(dir, "tsc"))) continue;
+    const real = fs.realpathSync(path.join(dir, "tsc"));
+    ts = attempt(path.join(path.dirname(real), "..", "lib", "typescript.js"));
+  }
+  for (const where of ["/usr/share/nodejs/typescript", "/usr/lib/node_modules/typescript"]) ts = ts || attempt(where);
+  if (!ts) {
+    const where = tried.join(", ");
+    emit(BATCH, {error: "the typescript module was not found (tried " + where + "); install node-typescript"});
+    process.exit(3);
+  }
+  return ts;
+}
+
+// Candidate source -> {code, lines (generated line -> source line, TypeScript only)} or {error}.
+function compile(ts, source, withMap) {
+  if (source.startsWith("#!")) source = "//" + source;
+  if (!ts) return {code: source, lines: null};
+  const options = {target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.CommonJS, esModuleInterop: true};
+  const out = ts.transpileModule(source, {
+    fileName: "candidate.ts", reportDiagnostics: true, compilerOptions: {...options, sourceMap: withMap},
+  });
+  const errors = (out.diagnostics || []).filter((d) => d.category === ts.DiagnosticCategory.Error);
+  if (errors.length) {
+    const text = errors.map((d) => {
+      const at = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : null;
+      const where = at ? "(" + (at.line + 1) + "," + (at.character + 1) + ")" : "";
+      const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+      return "candidate.ts" + where + ": error TS" + d.code + ": " + message;
+    });
+    return {error: text.join("\n") + "\n"};
+  }
+  return {code: out.outputText, lines: withMap ? sourceLines(JSON.parse(out.sourceMapText).mappings) : null};
+}
+
+// The tests part (from the start marker on) is the same in every candidate: transpiling it once and
+// only the program per candidate is five times faster, and gives the same code when neither part is
+// an ES module (imports, exports: their rewriting and elision look at the whole file).
+const sharedTests = new Map();
+function compileCandidate(ts, source) {
+  const at = ts ? source.indexOf(INPUT.start_line) : -1;
+  if (at < 0) return compile(ts, source, false);
+  const program = source.slice(0, at), tests = source.slice(at);
+  const script = (text) => !ts.isExternalModule(ts.createSourceFile("part.ts", text, ts.ScriptTarget.ES2020));
+  if (!sharedTests.has(tests)) sharedTests.set(tests, script(tests) ? compile(ts, tests, false) : null);
+  const after = sharedTests.get(tests);
+  if (!after || after.error || !script(program)) return compile(ts, source, false);
+  const before = compile(ts, program, false);
+  return before.error ? before : {code: before.code + after.code, lines: null};
+}
+
+// For each generated line, the source line (1-based) of its first mapped segment, or 0.
+function sourceLines(mappings) {
+  const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  const lines = [];
+  let sourceLine = 0;
+  for (const generated of mappings.split(";")) {
+    let first = 0;
+    for (const segment of generated.split(",")) {
+      const values = [];
+      let value = 0, shift = 0;
+      for (const ch of segment) {
+        const digit = digits.indexOf(ch);
+        value += (digit & 31) << shift;
+        if (digit & 32) { shift += 5; continue; }
+        values.push(value & 1 ? -(value >> 1) : value >> 1);
+        value = 0; shift = 0;
+      }
+      if (values.length >= 4) {
+        sourceLine += values[2];
+        first = first || sourceLine + 1;
+      }
+    }
+    lines.push(first);
+  }
+  return lines;
+}
+
+// What a candidate prints: harness marker lines all kept (up to MARKER_CAP), other lines up to PLAIN_CAP.
+class Output {
+  constructor() { this.lines = []; this.partial = ""; this.plain = 0; this.markers = 0; this.cut = 0; }
+  write(text) {
+    const parts = (this.partial + String(text)).split("\n");
+    this.partial = parts.pop();
+    for (const line of parts) this.add(line);
+    if (this.partial.length > PLAIN_CAP) { this.add(this.partial); this.partial = ""; }
+  }
+  add(line) {
+    const marker = line.startsWith(HARNESS);
+    if (marker ? this.markers + line.length <= MARKER_CAP : this.plain + line.length <= PLAIN_CAP) {
+      this.lines.push(line);
+      if (marker) this.markers += line.length; else this.plain += line.length + 1;
+    } else {
+      this.cut += 1;
+    }
+  }
+  text() {
+    const lines = this.partial ? this.lines.concat([this.partial]) : this.lines.slice();
+    if (this.cut) lines.push("[... " + this.cut + " more lines of output cut ...]");
+    return lines.length ? lines.join("\n") + "\n" : "";
+  }
+}
+
+function makeConsole(out) {
+  const print = (...args) => out.write(util.format(...args) + "\n");
+  const counts = new Map(), times = new Map();
+  const elapsed = (label) => print(label + ": " + (Date.now() - (times.get(label) || Date.now())) + "ms");
+  return {
+    log: print, info: print, debug: print, error: print, warn: print, table: print, group: print,
+    groupCollapsed: print, groupEnd() {}, dir: (value) => out.write(util.inspect(value) + "\n"),
+    trace: (...args) => print("Trace:", ...args),
+    // As Node's: it prints. The harness's prelude replaces it with one that throws.
+    assert: (value, ...args) => {
+      if (!value) print("Assertion failed" + (args.length ? ": " + util.format(...args) : ""));
+    },
+    count: (label = "default") => {
+      counts.set(label, (counts.get(label) || 0) + 1);
+      print(label + ": " + counts.get(label));
+    },
+    countReset: (label = "default") => counts.delete(label),
+    time: (label = "default") => times.set(label, Date.now()),
+    timeLog: (label = "default") => elapsed(label),
+    timeEnd: (label = "default") => { elapsed(label); times.delete(label); },
+  };
+}
+
+// Thrown by the fake process.exit; the harness lets it through, the driver ends the candidate with its code.
+function exitSignal(code) { return {__sdExit: true, code}; }
+
+function makeProcess(out, state, context) {
+  const stream = {write: (text) => { out.write(text); return true; }, isTTY: false, columns: 80};
+  const proc = {
+    argv: [process.argv[0], FILE], env: Object.assign({}, process.env), exitCode: undefined,
+    platform: process.platform, arch: process.arch, version: process.version, versions: process.versions,
+    pid: process.pid, stdout: stream, stderr: stream, cwd: () => process.cwd(), hrtime: process.hrtime,
+    memoryUsage: process.memoryUsage, uptime: process.uptime,
+    nextTick: (fn, ...args) => context.queueMicrotask(() => fn(...args)),
+    exit(code) {
+      state.exitCode = code === undefined ? Number(proc.exitCode) || 0 : Number(code) || 0;
+      throw exitSignal(state.exitCode);
+    },
+    on: () => proc, once: () => proc, off: () => proc, emit: () => false, removeAllListeners: () => proc,
+  };
+  return proc;
+}
+
+// Runs one compiled candidate; `hooks` become globals of its context. Returns its exit code, timeout and output.
+function run(compiled, hooks) {
+  const out = new Output(), state = {exitCode: null}, timers = {list: [], now: 0, seq: 0};
+  if (compiled.error) return {exit_code: 2, timed_out: false, output: compiled.error, seconds: 0};
+  const addTimer = (fn, ms, args, every) => {
+    timers.list.push({id: ++timers.seq, at: timers.now + Math.max(0, Number(ms) || 0), fn, args, every});
+    return timers.seq;
+  };
+  const clear = (id) => { timers.list = timers.list.filter((t) => t.id !== id); };
+  const module = {exports: {}};
+  const globals = {
+    console: makeConsole(out), require, module, exports: module.exports, __filename: FILE, __dirname: process.cwd(),
+    Buffer, URL, URLSearchParams, TextEncoder, TextDecoder, AbortController, structuredClone, atob, btoa,
+    performance, setTimeout: (fn, ms, ...args) => addTimer(fn, ms, args, 0),
+    setInterval: (fn, ms, ...args) => addTimer(fn, ms, args, Math.max(1, Number(ms) || 1)),
+    setImmediate: (fn, ...args) => addTimer(fn, 0, args, 0), clearTimeout: clear, clearInterval: clear,
+    clearImmediate: clear, ...hooks,
+  };
+  const context = vm.createContext(globals, {microtaskMode: "afterEvaluate"});
+  globals.process = makeProcess(out, state, context);
+  vm.runInContext("globalThis.queueMicrotask = (f) => { Promise.resolve().then(() => f()); };", context);
+  const began = Date.now(), deadline = began + INPUT.timeout_ms;
+  let timedOut = false, crashed = false;
+  const wrapped = HEAD + compiled.code + TAIL, tail = FILE + ":" + wrapped.split("\n").length + ":";
+  try {
+    new vm.Script(wrapped, {filename: FILE}).runInContext(context, {timeout: INPUT.timeout_ms});
+    const timer = new vm.Script("__sdTimer.fn.apply(undefined, __sdTimer.args);");
+    for (let runs = 0; timers.list.length && !timedOut; runs++) {
+      timers.list.sort((a, b) => a.at - b.at || a.id - b.id);
+      const next = timers.list.shift();
+      // A timer due after the timeout, or an interval that never stops, keeps real node running until then.
+      timedOut = runs >= MAX_TIMER_RUNS || next.at > INPUT.timeout_ms || Date.now() >= deadline;
+      if (timedOut || typeof next.fn !== "function") continue;
+      timers.now = next.at;
+      if (next.every) timers.list.push({...next, at: next.at + next.every});
+      globals.__sdTimer = next;
+      timer.runInContext(context, {timeout: Math.max(1, deadline - Date.now())});
+    }
+  } catch (error) {
+    if (error && error.__sdExit) {
+      // process.exit(): the candidate ends here with that code.
+    } else if (error && error.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") {
+      timedOut = true;
+    } else {
+      crashed = true;
+      out.write(describe(error, tail) + "\n");
+    }
+  }
+  if (timedOut) out.write("\n[timeout: execution stopped after " + INPUT.timeout_ms / 1000 + " s]\n");
+  const exitCode = timedOut ? 124 : state.exitCode !== null ? state.exitCode
+    : crashed ? 1 : Number(globals.process.exitCode) || 0;
+  const seconds = (Date.now() - began) / 1000;  // milliseconds are precise enough
+  return {exit_code: exitCode, timed_out: timedOut, output: out.text(), seconds};
+}
+
+// An uncaught error as node prints it, without the driver's frames nor the wrapper's call (at `tail`).
+function describe(error, tail = null) {
+  if (!util.types.isNativeError(error)) return "Uncaught " + util.inspect(error);
+  const lines = String(error.stack || error).split("\n");
+  const frame = (line) => /^\s+at /.test(line);
+  return lines.filter((line) => !frame(line) || (line.includes(FILE) && !(tail && line.includes(tail)))).join("\n");
+}
+
+async function batch(ts) {
+  let current = null, rejected = false;
+  // A promise the candidate rejected and never handled ends it with code 1, as in node.
+  process.on("unhandledRejection", (reason) => {
+    if (current && !rejected) {
+      rejected = true;
+      current.exit_code = current.exit_code || 1;
+      current.output += describe(reason) + "\n";
+    }
+  });
+  for (let i = 0; i < INPUT.programs.length; i++) {
+    if (Date.now() - started > INPUT.budget_ms) break;
+    current = run(compileCandidate(ts, INPUT.programs[i]), {});
+    rejected = false;
+    await new Promise((resolve) => setImmediate(resolve));
+    emit(BATCH, {i, ...current});
+    current = null;
+  }
+}
+
+function coverage(ts) {
+  const inspector = require("inspector");
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method, params) => {
+    let answer = null, failure = null;
+    session.post(method, params || {}, (error, result) => { failure = error; answer = result; });
+    if (failure || !answer) throw new Error("inspector " + method + " failed: " + (failure || "no synchronous answer"));
+    return answer;
+  };
+  // Coverage starts before the candidate compiles, so every function's counts are precise.
+  post("Profiler.enable");
+  post("Profiler.startPreciseCoverage", {callCount: true, detailed: true});
+  const compiled = compile(ts, INPUT.programs[0], true);
+  const code = compiled.code || "";
+  // Offset of each source line's first non-blank character in the wrapped script (-1 when blank).
+  let offset = HEAD.length;
+  const starts = code.split("\n").map((line) => {
+    const blank = line.search(/\S/), at = blank < 0 ? -1 : offset + blank;
+    offset += line.length + 1;
+    return at;
+  });
+  let test = 0;
+  const ranLines = () => {
+    const script = post("Profiler.takePreciseCoverage").result.find((s) => s.url === FILE);
+    const counts = starts.map(() => 0);
+    const ranges = script ? [].concat(...script.functions.map((f) => f.ranges)) : [];
+    // Outer ranges first, so a nested range's count (0 for a block not taken) overrides its parent's.
+    ranges.sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
+    for (const range of ranges) {
+      starts.forEach((at, line) => {
+        if (at >= range.startOffset && at < range.endOffset) counts[line] = range.count;
+      });
+    }
+    const lines = new Set();
+    counts.forEach((count, line) => {
+      const source = compiled.lines ? compiled.lines[line] : line + 1;
+      if (count > 0 && source > 0 && source <= INPUT.program_lines) lines.add(source);
+    });
+    return [...lines].sort((a, b) => a - b);
+  };
+  const hooks = {
+    __sdBeforeCheck: () => { post("Profiler.takePreciseCoverage"); },
+    __sdAfterCheck: (passed) => emit(COVERAGE, {test: test++, passed: Boolean(passed), lines: ranLines()}),
+  };
+  const result = run(compiled, hooks);
+  emit(BATCH, {i: 0, ...result});
+}
+
+const ts = INPUT.language === "typescript" ? loadTypeScript() : null;
+if (INPUT.mode === "coverage") coverage(ts); else batch(ts);
+"""
+
+
+def node_batch_code(programs: Sequence[str], language: str, *, timeout: float, budget: float) -> str:
+    """JavaScript that runs each of ``programs`` (whole files of ``language``) and prints one batch
+    line for each, stopping once ``budget`` seconds have passed; each candidate stops after ``timeout``."""
+    return _driver(
+        mode="batch", programs=list(programs), language=language, timeout=timeout, budget=budget, program_lines=0
+    )
+
+
+def node_coverage_code(program: str, language: str, *, program_lines: int, timeout: float) -> str:
+    """JavaScript that runs ``program`` (a whole file: program and instrumented tests) once, printing
+    for each test check the lines among the first ``program_lines`` that ran during it, then the
+    run's batch line (``i`` 0)."""
+    return _driver(
+        mode="coverage", programs=[program], language=language, timeout=timeout, budget=0, program_lines=program_lines
+    )
+
+
+def _driver(*, mode: str, programs: list[str], language: str, timeout: float, budget: float, program_lines: int) -> str:
+    if language not in ("javascript", "typescript"):
+        raise ValueError(f"the node driver runs javascript or typescript, not {language!r}")
+    inputs = {
+        "mode": mode,
+        "language": language,
+        "programs": programs,
+        "timeout_ms": max(1, round(timeout * 1000)),
+        "budget_ms": round(budget * 1000),
+        "program_lines": program_lines,
+        "batch_marker": BATCH_MARKER,
+        "coverage_marker": COVERAGE_MARKER,
+        "harness_marker": MARKER,
+        "start_line": tests_start_line(language),
+    }
+    # json.dumps escapes every non-ASCII character, so the literal is valid JavaScript as it is.
+    return _DRIVER.replace("__SD_INPUT__", json.dumps(inputs), 1)

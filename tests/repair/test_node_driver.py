@@ -1,0 +1,211 @@
+"""The node drivers, run for real in the local sandbox: many candidates in one execution, and per-check coverage."""
+
+from __future__ import annotations
+
+import shutil
+import time
+
+import docker
+import pytest
+from autogen_core import CancellationToken
+from autogen_core.code_executor import CodeBlock, CodeExecutor
+from docker.errors import DockerException
+
+from autogen_selfdebug import DockerSandbox, LocalSandbox
+from autogen_selfdebug._test_report import parse_report, split_output
+from autogen_selfdebug._verification import combined_source
+from autogen_selfdebug.repair._batch import BATCH_MARKER, Trial, parse_batch, parse_coverage
+from autogen_selfdebug.repair._node_driver import node_batch_code, node_coverage_code
+from autogen_selfdebug.sandboxes import DEFAULT_IMAGE
+
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+NEEDS_TSC = pytest.mark.skipif(shutil.which("tsc") is None, reason="node-typescript is not installed")
+LANGUAGES = ["javascript", pytest.param("typescript", marks=NEEDS_TSC)]
+
+TESTS = (
+    "assert.strictEqual(double(2), 4);\nassert.strictEqual(double(3), 6);\nconsole.assert(double(0) === 0, 'zero');\n"
+)
+BODIES = [
+    "return x * 2;",  # correct
+    "return x + 2;",  # wrong on 3 and 0
+    "while (true) {}",  # never returns
+    "return x * ;",  # does not parse
+    "process.exit(3);",  # leaves early
+]
+
+
+def candidates(language: str) -> list[str]:
+    typed = ": number" if language == "typescript" else ""
+    return [combined_source(f"function double(x{typed}){typed} {{ {body} }}", TESTS, language) for body in BODIES]
+
+
+def docker_problem() -> str | None:
+    """Why the Docker sandbox cannot run here (no engine, no image), or None."""
+    try:
+        client = docker.from_env()
+        try:
+            client.images.get(DEFAULT_IMAGE)
+        finally:
+            client.close()
+    except (DockerException, OSError) as error:
+        return f"no Docker engine or no {DEFAULT_IMAGE} image: {error}"
+    return None
+
+
+async def execute(code: str, *, timeout: int = 60) -> str:
+    """What the driver printed, run as one javascript block in the local sandbox."""
+    async with LocalSandbox(timeout=timeout) as sandbox:
+        return await run_in(sandbox, code)
+
+
+async def run_in(sandbox: CodeExecutor, code: str) -> str:
+    result = await sandbox.execute_code_blocks([CodeBlock(code=code, language="javascript")], CancellationToken())
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def trials_of(output: str, count: int) -> list[Trial]:
+    trials = parse_batch(output, count)
+    assert all(trial is not None for trial in trials), output
+    return [trial for trial in trials if trial is not None]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_a_batch_runs_each_candidate_on_its_own(language: str) -> None:
+    output = await execute(node_batch_code(candidates(language), language, timeout=1.0, budget=30))
+    right, wrong, loops, broken, exits = trials_of(output, len(BODIES))
+    assert (right.exit_code, right.timed_out) == (0, False)
+    _, report = parse_report(split_output(right.output)[1] or "")
+    assert report is not None and report.all_passed and report.total == 3
+
+    assert wrong.exit_code == 1
+    _, report = parse_report(split_output(wrong.output)[1] or "")
+    assert report is not None and [r.passed for r in report.results] == [True, False, False]
+    assert (report.results[1].expected, report.results[1].actual) == ("6", "5")
+    assert report.results[2].error == "AssertionError: zero"
+
+    assert (loops.exit_code, loops.timed_out) == (124, True)
+    assert "[timeout: execution stopped after 1 s]" in loops.output
+    _, report = parse_report(split_output(loops.output)[1] or "")
+    assert report is not None and report.unfinished == "line 1: assert.strictEqual(double(2), 4)"
+
+    if language == "typescript":  # tsc's exit code and message format
+        assert broken.exit_code == 2 and "candidate.ts(1,49): error TS1109: Expression expected." in broken.output
+    else:
+        assert broken.exit_code == 1 and "SyntaxError: Unexpected token ';'" in broken.output
+    assert exits.exit_code == 3 and not exits.timed_out
+    assert all(trial.seconds >= 0 for trial in (right, wrong, loops, broken, exits)) and loops.seconds >= 0.9
+
+
+async def test_uncaught_errors_rejections_timers_and_output_are_the_candidates_own() -> None:
+    programs = [
+        'console.log("first"); process.stdout.write("no newline");',
+        "null.field;",
+        'Promise.reject(new RangeError("later"));',
+        'setTimeout(() => console.log("timer", 2), 20); setTimeout(() => console.log("timer", 1), 10);',
+        "setInterval(() => {}, 5);",  # never stops: node would run until the timeout
+        'for (let i = 0; i < 100000; i++) console.log("spam spam spam " + i);',
+        "process.exitCode = 4; globalThis.leak = 1;",
+        'if (typeof leak !== "undefined") throw new Error("contexts are shared");',
+    ]
+    output = await execute(node_batch_code(programs, "javascript", timeout=2.0, budget=30))
+    printed, crashed, rejected, timers, interval, spam, exit_code, fresh = trials_of(output, len(programs))
+    assert (printed.exit_code, printed.output) == (0, "first\nno newline\n")
+    assert crashed.exit_code == 1 and "TypeError: Cannot read properties of null" in crashed.output
+    assert crashed.output.endswith("at Object.<anonymous> (candidate.js:1:20)\n") and "node:vm" not in crashed.output
+    assert rejected.exit_code == 1 and "RangeError: later" in rejected.output
+    assert (timers.exit_code, timers.output) == (0, "timer 1\ntimer 2\n")
+    assert interval.timed_out and interval.exit_code == 124
+    assert spam.exit_code == 0 and len(spam.output) < 7000 and "more lines of output cut" in spam.output
+    assert exit_code.exit_code == 4 and fresh.exit_code == 0
+
+
+async def test_the_budget_stops_starting_candidates() -> None:
+    programs = [combined_source("function f() { while (true) {} }", "f();", "javascript")] * 6
+    began = time.monotonic()
+    output = await execute(node_batch_code(programs, "javascript", timeout=0.3, budget=0.5))
+    trials = parse_batch(output, len(programs))
+    ran = [trial for trial in trials if trial is not None]
+    assert 1 <= len(ran) <= 3 and trials[-1] is None and all(trial.timed_out for trial in ran)
+    assert time.monotonic() - began < 5
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_coverage_shows_the_lines_each_check_ran(language: str) -> None:
+    typed = ": number" if language == "typescript" else ""
+    program = f"""\
+// Classifies a number (the sign is what matters).
+function classify(n{typed}) {{
+  if (n < 0) {{
+    return "negative";
+  }}
+  if (n === 0) {{
+    return "zero";
+  }}
+  return "positive!";
+}}
+console.log(classify(5));
+"""
+    tests = (
+        'assert.strictEqual(classify(-1), "negative");\n'
+        'assert.strictEqual(classify(3), "positive");\n'
+        'assert.strictEqual(classify(0), "zero");\n'
+    )
+    source = combined_source(program, tests, language)
+    output = await execute(node_coverage_code(source, language, program_lines=11, timeout=5))
+    negative, positive, zero = parse_coverage(output)
+    assert (negative.passed, positive.passed, zero.passed) == (True, False, True)
+    assert {4} <= negative.lines and 9 not in negative.lines and 7 not in negative.lines
+    assert {3, 6, 9} <= positive.lines and not {4, 7} & positive.lines
+    assert {3, 6, 7} <= zero.lines and 9 not in zero.lines
+    # Only the failing check ran line 9; the program's own top-level call (line 11) is in no check.
+    assert all(11 not in c.lines and 1 not in c.lines for c in (negative, positive, zero))
+    (trial,) = trials_of(output, 1)
+    assert trial.exit_code == 1 and "positive!" in trial.output
+
+
+@pytest.mark.parametrize(
+    ("language", "typed"), [("javascript", ""), pytest.param("typescript", ": number", marks=NEEDS_TSC)]
+)
+async def test_a_hundred_trivial_candidates(language: str, typed: str) -> None:
+    tests = "assert.strictEqual(f(1), 2);\nconsole.assert(f(0) === 1);"
+    programs = [
+        combined_source(f"function f(x{typed}) {{ return x + 1 + {i} * 0; }}", tests, language) for i in range(100)
+    ]
+    began = time.monotonic()
+    output = await execute(node_batch_code(programs, language, timeout=2, budget=120), timeout=120)
+    seconds = time.monotonic() - began
+    print(f"100 {language} candidates in one batch: {seconds:.2f} s")
+    assert all(trial.exit_code == 0 for trial in trials_of(output, 100))
+    assert output.count(BATCH_MARKER) == 100
+
+
+@NEEDS_TSC
+async def test_typescript_modules_compile_as_one_file() -> None:
+    # The import is used by the tests only: compiling the program on its own would drop it.
+    program = 'import { strict as assert } from "assert";\nexport function f(x: number): number { return x + 1; }'
+    candidates = [combined_source(program, tests, "typescript") for tests in ("assert.equal(f(1), 2);", "f(1);")]
+    output = await execute(node_batch_code(candidates, "typescript", timeout=2, budget=30))
+    assert [trial.exit_code for trial in trials_of(output, 2)] == [0, 0]
+
+
+@pytest.mark.docker
+async def test_typescript_batch_and_coverage_in_the_docker_sandbox() -> None:
+    # The image has Debian's nodejs and node-typescript: the driver must find the compiler there too.
+    problem = docker_problem()
+    if problem is not None:
+        pytest.skip(problem)
+    program = "function sign(n: number): number {\n  if (n < 0) {\n    return -1;\n  }\n  return 2;\n}\n"
+    source = combined_source(program, "assert.equal(sign(-3), -1);\nassert.equal(sign(3), 1);", "typescript")
+    async with DockerSandbox(timeout=60) as sandbox:
+        batch = await run_in(sandbox, node_batch_code(candidates("typescript")[:3], "typescript", timeout=1, budget=60))
+        output = await run_in(sandbox, node_coverage_code(source, "typescript", program_lines=6, timeout=5))
+    assert [(t.exit_code, t.timed_out) for t in trials_of(batch, 3)] == [(0, False), (1, False), (124, True)]
+    negative, positive = parse_coverage(output)
+    assert negative.passed and 3 in negative.lines and 5 not in negative.lines
+    assert not positive.passed and 5 in positive.lines and 3 not in positive.lines
+
+
+def test_other_languages_are_refused() -> None:
+    with pytest.raises(ValueError, match="javascript or typescript"):
+        node_batch_code(["print(1)"], "python", timeout=1, budget=1)

@@ -1,0 +1,247 @@
+"""Repair edits for JavaScript and TypeScript: each template on a small program in both languages; two real bugs."""
+
+from __future__ import annotations
+
+import pytest
+
+from autogen_selfdebug.edits import RepairTemplate
+from autogen_selfdebug.edits._edit import same_edit_everywhere
+from autogen_selfdebug.edits._tree_sitter import tree_sitter_edits, tree_sitter_parses
+
+LANGUAGES = ["javascript", "typescript"]
+
+
+def typed(source: str, language: str) -> str:
+    """The program with its ``/*:T*/`` markers as TypeScript annotations, or dropped for JavaScript."""
+    for marker, annotation in ((":num", ": number"), (":nums", ": number[]"), (":str", ": string")):
+        source = source.replace(f"/*{marker}*/", annotation if language == "typescript" else "")
+    return source
+
+
+def results(source: str, language: str, template: RepairTemplate, **kwargs: set[int]) -> list[str]:
+    """Every program the template makes from ``source``."""
+    return [edit.apply(source) for edit in tree_sitter_edits(source, language, templates=[template], **kwargs)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_swap_operands(language: str) -> None:
+    source = typed("function gap(left/*:num*/, right/*:num*/) {\n  return right - left;\n}\n", language)
+    assert source.replace("right - left", "left - right") in results(source, language, "swap_operands")
+    # ``c - a - b`` would regroup; the swapped operand keeps its parentheses.
+    assert results("x = a - b - c;\n", language, "swap_operands") == ["x = c - (a - b);\n", "x = b - a - c;\n"]
+    assert results("ok = i < n;\n", language, "swap_operands") == ["ok = n < i;\n"]
+    # Commutative ``*`` is left alone.
+    assert results("x = a * b;\n", language, "swap_operands") == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_replace_operator(language: str) -> None:
+    assert results("x = a * b;\n", language, "replace_operator") == [f"x = a {op} b;\n" for op in ("+", "-", "/", "%")]
+    assert "total -= price;\n" in results("total += price;\n", language, "replace_operator")
+    assert results("ok = a && b;\n", language, "replace_operator") == ["ok = a || b;\n"]
+    # ``a * b * c`` would regroup as ``(a * b) * c``.
+    assert "y = a * (b * c);\n" in results("y = a + b * c;\n", language, "replace_operator")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_replace_operator_keeps_the_equality_kind(language: str) -> None:
+    strict = results("if (a === b) f(a < b);\n", language, "replace_operator")
+    assert "if (a !== b) f(a < b);\n" in strict
+    assert "if (a === b) f(a === b);\n" in strict
+    assert not any("==" in s.replace("===", "").replace("!==", "") for s in strict)
+    loose = results("if (a == b) f(a < b);\n", language, "replace_operator")
+    assert "if (a == b) f(a != b);\n" in loose
+    assert not any("===" in s or "!==" in s for s in loose)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_flip_comparison(language: str) -> None:
+    source = typed("function last(n/*:num*/) {\n  for (let i = 0; i < n; i++) {}\n  return n === 0;\n}\n", language)
+    assert results(source, language, "flip_comparison") == [
+        source.replace("i < n", "i <= n"),
+        source.replace("n === 0", "n !== 0"),
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_swap_min_max(language: str) -> None:
+    source = typed("function top(xs/*:nums*/) {\n  return Math.max(...xs);\n}\n", language)
+    assert results(source, language, "swap_min_max") == [source.replace("Math.max", "Math.min")]
+    source = "const ok = xs.some((x) => x > 0);\n"
+    assert results(source, language, "swap_min_max") == ["const ok = xs.every((x) => x > 0);\n"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_off_by_one(language: str) -> None:
+    source = typed("function f(xs/*:nums*/, n/*:num*/) {\n  for (let i = 0; i < n; i++) xs[i] = 2;\n}\n", language)
+    found = results(source, language, "off_by_one")
+    for before, after in [("= 0", "= 1"), ("= 0", "= -1"), ("i < n", "i < n - 1"), ("xs[i]", "xs[i + 1]"), ("2", "3")]:
+        assert source.replace(before, after) in found
+    source = 'const head = s.slice(0, k - 1) + "é";\n'
+    assert 'const head = s.slice(0, k - 1 + 1) + "é";\n' in results(source, language, "off_by_one")
+    assert 'const head = s.slice(0, k - 0) + "é";\n' in results(source, language, "off_by_one")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_swap_arguments(language: str) -> None:
+    assert results("y = Math.pow(base, exp);\n", language, "swap_arguments") == ["y = Math.pow(exp, base);\n"]
+    assert results("y = f(a, b, c);\n", language, "swap_arguments") == ["y = f(b, a, c);\n", "y = f(a, c, b);\n"]
+    assert results("y = Math.min(a, b);\n", language, "swap_arguments") == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_negate_condition(language: str) -> None:
+    source = "if (a < b) x = 1;\nwhile (ok) step();\ny = done ? 1 : 2;\nz = !empty;\n"
+    assert results(source, language, "negate_condition") == [
+        source.replace("(a < b)", "(!(a < b))"),
+        source.replace("(ok)", "(!ok)"),
+        source.replace("done ?", "!done ?"),
+        source.replace("!empty", "empty"),
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_replace_name(language: str) -> None:
+    source = typed("function area(width/*:num*/, height/*:num*/) {\n  return width * width;\n}\n", language)
+    assert source.replace("width * width", "width * height") in results(source, language, "replace_name")
+    source = "function norm(p) {\n  return p.x * p.x + p.y;\n}\n"
+    found = results(source, language, "replace_name")
+    assert "function norm(p) {\n  return p.x * p.x + p.x;\n}\n" in found
+    assert "function norm(p) {\n  return p.x * p.y + p.y;\n}\n" in found
+    # Declarations and callees are not names to replace; at top level there is no scope to draw from.
+    assert all("function norm(p)" in s for s in found)
+    assert results("const a = 1;\nconst b = a;\n", language, "replace_name") == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_remove_call(language: str) -> None:
+    source = typed("function d(a/*:num*/, b/*:num*/) {\n  console.log(a);\n  return Math.abs(a - b);\n}\n", language)
+    assert results(source, language, "remove_call") == [source.replace("Math.abs(a - b)", "a - b")]
+    # ``String(x)`` in a wider expression keeps its grouping with parentheses.
+    assert results("s = String(a + b).length;\n", language, "remove_call") == ["s = (a + b).length;\n"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_return_local(language: str) -> None:
+    source = typed(
+        "function sum(xs/*:nums*/) {\n  let total = 0;\n  for (const x of xs) total += x;\n  return xs;\n}\n", language
+    )
+    assert results(source, language, "return_local") == [
+        source.replace("return xs", f"return {name}") for name in ("total", "x")
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_scope_names_the_enclosing_function(language: str) -> None:
+    source = (
+        "const half = (n) => n / 2;\n"
+        "class Box {\n  size(w) {\n    return [1].map((k) => w - k);\n  }\n}\n"
+        "const third = 9 / 3;\n"
+    )
+    scopes = {e.line: e.scope for e in tree_sitter_edits(source, language, templates=["swap_operands"])}
+    assert scopes == {1: "half", 4: "size", 7: None}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lines_filters(language: str) -> None:
+    source = "a = x - y;\nb = x - y;\nc = x - y;\n"
+    edits = tree_sitter_edits(source, language, lines={2})
+    assert edits
+    assert {e.line for e in edits} == {2}
+    assert all(e.apply(source).splitlines()[0::2] == ["a = x - y;", "c = x - y;"] for e in edits)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_comments_strings_and_formatting_survive(language: str) -> None:
+    source = (
+        "function f(a, b) {\n"
+        "  // a - b is not code\n"
+        "  const s = 'a - b' + `${a - b}`;   /* keep  this */\n"
+        "  return   a-b ;\n"
+        "}\n"
+    )
+    edits = tree_sitter_edits(source, language)
+    assert edits
+    for edit in edits:
+        mutated = edit.apply(source)
+        assert "// a - b is not code\n" in mutated
+        # The literals may move (their ``+`` swaps) but are never edited inside.
+        assert all(kept in mutated for kept in ("'a - b'", "`${a - b}`", ";   /* keep  this */\n"))
+    assert "  return   b-a ;\n" in {e.apply(source).splitlines(keepends=True)[3] for e in edits}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_results_all_parse_and_are_distinct(language: str) -> None:
+    source = typed(ENCODE, language)
+    mutated = [e.apply(source) for e in tree_sitter_edits(source, language)]
+    assert len(mutated) > 50
+    assert len(set(mutated)) == len(mutated)
+    assert source not in mutated
+    assert all(tree_sitter_parses(m, language) for m in mutated)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_utf8_before_the_edit(language: str) -> None:
+    source = 'const greeting = "héllo, wörld ✓";\nconst d = right - left;\n'
+    (edit,) = tree_sitter_edits(source, language, templates=["swap_operands"])
+    assert source[edit.start : edit.end] == "right - left"
+    assert edit.apply(source) == 'const greeting = "héllo, wörld ✓";\nconst d = left - right;\n'
+    assert (edit.line, edit.original, edit.replacement) == (2, "right - left", "left - right")
+
+
+def test_unparseable_source_and_unknown_template() -> None:
+    assert tree_sitter_edits("x = (1 + ;\n", "javascript") == []
+    assert tree_sitter_edits("let x: = 1;\n", "typescript") == []
+    with pytest.raises(ValueError, match="Unknown repair template"):
+        tree_sitter_edits("x = 1;\n", "javascript", templates=["nope"])  # type: ignore[list-item]
+
+
+ENCODE = """function encode(text/*:str*/) {
+  // Run-length encode: "aabccc" -> "2a1b3c".
+  if (text.length === 0) return "";
+  let out = "";
+  let run = 1;
+  for (let i = 1; i <= text.length; i++) {
+    if (i < text.length && text[i] === text[i - 1]) {
+      run++;
+    } else {
+      out += text[i - 1] + run;
+      run = 1;
+    }
+  }
+  return out;
+}
+"""
+
+KADANE = """function maxSubarraySum(values: number[]): number {
+  let best = values[0];
+  let current = values[0];
+  for (let i = 1; i < values.length; i++) {
+    current = Math.min(values[i], current + values[i]);
+    best = Math.min(best, current);
+  }
+  return best;
+}
+"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_run_length_encode_bug_is_found(language: str) -> None:
+    source = typed(ENCODE, language)
+    edits = tree_sitter_edits(source, language)
+    fixed = source.replace("out += text[i - 1] + run;", "out += run + text[i - 1];")
+    (fix,) = [e for e in edits if e.apply(source) == fixed]
+    assert (fix.template, fix.line, fix.scope) == ("swap_operands", 10, "encode")
+    assert fix.description == "`text[i - 1] + run` changed to `run + text[i - 1]` on line 10"
+
+
+def test_kadane_min_for_max_is_one_patch() -> None:
+    edits = tree_sitter_edits(KADANE, "typescript")
+    swaps = [e for e in edits if e.template == "swap_min_max"]
+    assert [(e.line, e.scope, e.original, e.replacement) for e in swaps] == [
+        (5, "maxSubarraySum", "Math.min", "Math.max"),
+        (6, "maxSubarraySum", "Math.min", "Math.max"),
+    ]
+    (patch,) = [p for p in same_edit_everywhere(KADANE, edits) if p.edits[0].template == "swap_min_max"]
+    assert patch.apply(KADANE) == KADANE.replace("Math.min", "Math.max")
+    assert patch.description == "`Math.min` changed to `Math.max` on lines 5, 6"

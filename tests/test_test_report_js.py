@@ -1,0 +1,155 @@
+"""Per-check reports for JavaScript and TypeScript tests, run for real with node (and tsc) in the local sandbox."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from autogen_core import CancellationToken
+from autogen_core.code_executor import CodeBlock
+
+from autogen_selfdebug import LocalSandbox, Verifier
+from autogen_selfdebug._test_report import TestReport, parse_report, split_output
+from autogen_selfdebug._test_report import tests_start_line as start_line  # not named test*, for pytest
+from autogen_selfdebug._test_report_js import instrument_js_tests
+from autogen_selfdebug._verification import combined_source
+
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+needs_tsc = pytest.mark.skipif(shutil.which("tsc") is None, reason="tsc is missing (apt-get install node-typescript)")
+
+ENCODE = """\
+function encode(text) {
+  let out = "";
+  let run = 1;
+  for (let i = 1; i <= text.length; i++) {
+    if (i < text.length && text[i] === text[i - 1]) {
+      run++;
+    } else {
+      out += text[i - 1] + run;
+      run = 1;
+    }
+  }
+  return out;
+}
+"""
+
+TESTS = """\
+function check(input, expected) {
+  const got = encode(input);
+  if (got !== expected) throw new Error(`encode(${JSON.stringify(input)}) gave ${got}`);
+}
+check("", "");
+check("ab", "1a1b");
+assert.strictEqual(encode("aab"), "a2b1");
+assert.strictEqual(encode("aab"), "2a1b");
+console.assert(encode("ééé") === "3é", "accents");
+for (const [input, want] of [["x", "x1"], ["yy", "1y"]]) {
+  assert.strictEqual(encode(input), want);
+}
+if (encode("q") !== "q1") throw new Error("q");
+console.log("tests done");
+"""
+
+TS_ENCODE = ENCODE.replace("encode(text)", "encode(text: string): string")
+TS_TESTS = TESTS.replace("check(input, expected)", "check(input: string, expected: string): void")
+
+
+async def run(program: str, tests: str, language: str) -> tuple[int, str, TestReport | None]:
+    """(exit code, the tests' other output, the report) of program + instrumented tests in the local sandbox."""
+    source = combined_source(program, tests, language)
+    async with LocalSandbox(timeout=30) as sandbox:
+        result = await sandbox.execute_code_blocks([CodeBlock(code=source, language=language)], CancellationToken())
+    _, after = split_output(result.output)
+    assert after is not None, result.output
+    rest, report = parse_report(after)
+    return result.exit_code, rest, report
+
+
+@pytest.mark.parametrize(
+    ("language", "program", "tests"),
+    [("javascript", ENCODE, TESTS), pytest.param("typescript", TS_ENCODE, TS_TESTS, marks=needs_tsc)],
+)
+async def test_every_check_reports_and_failures_set_the_exit_code(language: str, program: str, tests: str) -> None:
+    code, rest, report = await run(program, tests, language)
+    assert code == 1 and report is not None
+    outcome = [(r.line, r.passed) for r in report.results]
+    # Failures do not stop later checks; the loop's assert reports once per case, with its own line.
+    assert outcome == [(5, True), (6, False), (7, True), (8, False), (9, False), (11, True), (11, False), (13, True)]
+    thrown, wrong, accents, looped = (r for r in report.results if not r.passed)
+    assert thrown.source == 'check("ab", "1a1b")' and thrown.error == 'Error: encode("ab") gave a1b1'
+    assert wrong.error is not None and wrong.error.startswith("AssertionError: Expected values to be strictly equal")
+    assert wrong.source == 'assert.strictEqual(encode("aab"), "2a1b")'
+    assert (wrong.expected, wrong.actual) == ("'2a1b'", "'a2b1'")
+    assert accents.source == 'console.assert(encode("ééé") === "3é", "accents")'
+    assert accents.error == "AssertionError: accents"
+    assert (looped.expected, looped.actual) == ("'1y'", "'y2'")
+    assert report.unfinished is None and rest.strip() == "tests done"  # console.log is output, not a check
+
+
+async def test_console_assert_alone_fails_the_run() -> None:
+    code, _, report = await run("const x = 1;", 'console.assert(x === 2, "x is", x);', "javascript")
+    assert code == 1 and report is not None and report.failed == 1
+    assert report.results[0].error == "AssertionError: x is 1"
+
+
+async def test_passing_tests_exit_zero() -> None:
+    code, rest, report = await run("const x = 1;", "console.assert(x === 1);\nassert.ok(x);", "javascript")
+    assert code == 0 and report is not None and report.passed == 2 and rest.strip() == ""
+
+
+@pytest.mark.parametrize(
+    ("language", "declaration"),
+    [
+        ("javascript", 'const assert = require("assert");'),
+        ("javascript", 'const { strict: assert } = require("assert");'),
+        pytest.param("typescript", 'import assert from "assert";', marks=needs_tsc),
+        pytest.param("typescript", 'import * as assert from "assert";', marks=needs_tsc),
+        pytest.param("typescript", 'const assert = require("assert");', marks=needs_tsc),
+    ],
+)
+async def test_tests_that_bring_their_own_assert_still_work(language: str, declaration: str) -> None:
+    tests = f"{declaration}\nassert.deepStrictEqual(pair(), [1, 2]);\nassert.deepStrictEqual(pair(), [2, 1]);"
+    code, _, report = await run("function pair() { return [1, 2]; }", tests, language)
+    assert code == 1 and report is not None
+    assert [(r.line, r.passed) for r in report.results] == [(2, True), (3, False)]
+    assert (report.results[1].expected, report.results[1].actual) == ("[ 2, 1 ]", "[ 1, 2 ]")
+
+
+async def test_a_program_with_its_own_assert_and_tests_without_one() -> None:
+    program = 'const assert = require("assert");\nfunction one() { return 1; }'
+    code, _, report = await run(program, "assert.equal(one(), 1);", "javascript")
+    assert code == 0 and report is not None and report.passed == 1
+
+
+async def test_a_crash_outside_a_check_leaves_the_checks_before_it() -> None:
+    tests = "assert.ok(true);\nconst broken = undefined.field;\nassert.ok(true);"
+    code, rest, report = await run("", tests, "javascript")
+    assert code == 1 and report is not None and report.total == 1 and "TypeError" in rest
+
+
+async def test_the_verifier_counts_javascript_checks() -> None:
+    async with LocalSandbox(timeout=30) as sandbox:
+        verifier = Verifier(sandbox, tests=TESTS, tests_language="javascript")
+        check = await verifier.check([CodeBlock(code=ENCODE, language="javascript")], CancellationToken())
+    assert check.status == "tests_failed" and check.test_counts() == (4, 8)
+
+
+def test_the_tests_keep_their_lines_and_declarations_stay_top_level() -> None:
+    instrumented = instrument_js_tests(TESTS, "javascript")
+    assert instrumented.startswith(start_line("javascript") + "\n")
+    body = instrumented.split("const __sdLog", 1)[1]
+    tests_part = body[body.index("function check(") :].rsplit("__sdFinish();", 1)[0].rstrip("\n")
+    assert tests_part.count("\n") == TESTS.rstrip("\n").count("\n")
+    assert tests_part.startswith("function check(input, expected) {")
+    assert '__sdCheck(5, "check(\\"\\", \\"\\")", () => { check("", ""); });' in tests_part
+    assert 'console.log("tests done");' in tests_part and "__sdCheck(14" not in tests_part
+
+
+def test_assignments_logging_and_jumps_are_not_checks() -> None:
+    tests = 'let n = 0;\nn += 1;\nconsole.log(n);\nwhile (true) { if (n > 2) break; n++; }\n"use strict";'
+    instrumented = instrument_js_tests(tests, "javascript")
+    assert "__sdCheck(" not in instrumented.split("__sdFinish() {", 1)[1]
+
+
+def test_tests_that_do_not_parse_run_as_they_are() -> None:
+    assert instrument_js_tests("check(1, ;", "javascript") == f"{start_line('javascript')}\ncheck(1, ;"
