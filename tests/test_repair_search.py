@@ -215,3 +215,84 @@ async def test_the_javascript_and_typescript_examples_are_fixed(sandbox: CodeExe
         assert result.fix.patch.description == "`Math.min` changed to `Math.max` on lines 6, 7"
     else:
         assert result.fix.patch.description == "`text[i - 1] + run` changed to `run + text[i - 1]` on line 10"
+
+
+# The same behaviours in JavaScript and TypeScript (the node driver, V8 coverage, tree-sitter edits).
+POSTFIX_JS = """\
+function evaluate(expression) {
+  const stack = [];
+  for (const token of expression.split(" ")) {
+    if (/^-?\\d+$/.test(token)) {
+      stack.push(Number(token));
+      continue;
+    }
+    const right = stack.pop();
+    const left = stack.pop();
+    if (token === "+") {
+      stack.push(left + right);
+    } else if (token === "-") {
+      stack.push(right - left);
+    } else if (token === "*") {
+      stack.push(left * right);
+    } else {
+      stack.push(Math.trunc(right / left));
+    }
+  }
+  return stack.pop();
+}
+"""
+POSTFIX_JS_TESTS = """\
+console.assert(evaluate("3 4 +") === 7);
+console.assert(evaluate("10 3 -") === 7);
+console.assert(evaluate("12 4 /") === 3);
+console.assert(evaluate("2 3 4 * +") === 14);
+console.assert(evaluate("5 1 2 + 4 * + 3 -") === 14);
+"""
+
+
+def typed(source: str, language: str) -> str:
+    return (
+        source.replace("function evaluate(expression)", "function evaluate(expression: string): number").replace(
+            "const stack = [];", "const stack: number[] = [];"
+        )
+        if language == "typescript"
+        else source
+    )
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+async def test_js_localization_and_depth_two(sandbox: CodeExecutor, language: str) -> None:
+    program = typed(POSTFIX_JS, language)
+    shallow = await search(sandbox, program, POSTFIX_JS_TESTS, language, depth=1)
+    # The '-' and '/' branches (lines 13, 17) are run by failing checks only; '+' (line 11) by passing ones too.
+    assert shallow.ranking.score(13) > shallow.ranking.score(11)
+    assert shallow.ranking.score(17) > shallow.ranking.score(11)
+    assert shallow.fix is None and shallow.improved is not None and shallow.improved.passed == 4
+    deep = await search(sandbox, program, POSTFIX_JS_TESTS, language)
+    assert deep.fix is not None and deep.fix.patch.lines == [13, 17], deep.summary()
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+async def test_js_several_passing_patches_and_budget(sandbox: CodeExecutor, language: str) -> None:
+    program = typed("function f(a, b) {\n  return a - b;\n}\n", language).replace(
+        "function f(a, b)",
+        "function f(a: number, b: number): number" if language == "typescript" else "function f(a, b)",
+    )
+    result = await search(sandbox, program, "console.assert(f(2, 2) === 4);\n", language)
+    assert result.fix is not None and len(result.passing) > 1
+    assert result.fix.patch.description == "`a - b` changed to `a + b` on line 2"
+    assert f"{len(result.passing)} different patches pass these tests" in result.summary()
+    capped = await search(sandbox, POSTFIX_JS, POSTFIX_JS_TESTS, "javascript", max_candidates=7, batch_size=3)
+    assert capped.tried == 7 and capped.stopped == "candidate budget spent"
+
+
+async def test_js_a_hanging_candidate_is_cut_off(sandbox: CodeExecutor) -> None:
+    program = "function countUp(n) {\n  let i = 0;\n  while (i < n) i += 1;\n  return i * 2;\n}\n"
+    result = await search(
+        sandbox,
+        program,
+        "console.assert(countUp(3) === 3);\nconsole.assert(countUp(0) === 0);\n",
+        "javascript",
+        candidate_timeout=1.0,
+    )
+    assert result.timed_out >= 1 and result.fix is not None

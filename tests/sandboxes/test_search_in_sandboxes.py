@@ -8,7 +8,7 @@ from autogen_core.code_executor import CodeBlock, CodeResult
 
 from autogen_selfdebug import create_sandbox
 from autogen_selfdebug.cli import EXAMPLES, BrokenProgram
-from autogen_selfdebug.repair import search_patches
+from autogen_selfdebug.repair import SearchBudget, search_patches
 
 
 @pytest.mark.docker
@@ -32,3 +32,47 @@ async def test_the_search_runs_in_docker(example: BrokenProgram) -> None:
     assert result.fix is not None, result.summary()
     # Every run went through the container: the baseline, the localization and the batches.
     assert len(languages) >= 3
+
+
+@pytest.mark.docker
+@pytest.mark.usefixtures("require_docker")
+@pytest.mark.parametrize(
+    ("language", "program", "tests"),
+    [
+        ("python", "def f(a, b):\n    return a - b\n", "assert f(2, 2) == 4"),
+        ("javascript", "function f(a, b) {\n  return a - b;\n}\n", "console.assert(f(2, 2) === 4);"),
+        (
+            "typescript",
+            "function f(a: number, b: number): number {\n  return a - b;\n}\n",
+            "console.assert(f(2, 2) === 4);",
+        ),
+    ],
+)
+async def test_weak_tests_budgets_and_hangs_in_docker(language: str, program: str, tests: str) -> None:
+    async with create_sandbox("docker", timeout=60) as box:
+
+        async def execute(blocks: list[CodeBlock], token: CancellationToken) -> CodeResult:
+            return await box.execute_code_blocks(blocks, cancellation_token=token)
+
+        weak = await search_patches(
+            program, language=language, tests=tests, execute=execute, cancellation_token=CancellationToken()
+        )
+        assert weak.fix is not None and weak.fix.patch.description == "`a - b` changed to `a + b` on line 2"
+        assert f"{len(weak.passing)} different patches pass these tests" in weak.summary()
+        # A loop that a candidate makes endless is cut off inside the container.
+        looping = (
+            program.replace("a - b", "a - b + (() => { while (true) {} })()")
+            if language != "python"
+            else ("def f(a, b):\n    while a - b != 4:\n        pass\n    return a - b\n")
+        )
+        capped = await search_patches(
+            looping,
+            language=language,
+            tests=tests,
+            execute=execute,
+            cancellation_token=CancellationToken(),
+            budget=SearchBudget(max_candidates=6, batch_size=3, candidate_timeout=1.0),
+        )
+        # The endless baseline is cut off at 1 s, and the budget holds: no 60 s sandbox timeout is spent.
+        assert capped.baseline is not None and not capped.baseline.all_passed
+        assert capped.tried <= 6 and capped.seconds < 30

@@ -26,6 +26,7 @@ from .._verification import combined_source
 from ..edits import REPAIR_TEMPLATES, Edit, Patch, candidate_edits, same_edit_everywhere
 from ._batch import Trial, parse_batch, parse_coverage
 from ._localize import Ranking, ochiai
+from ._node_driver import node_batch_code, node_coverage_code
 from ._python_driver import python_batch_code, python_coverage_code
 
 __all__ = ["SEARCHABLE_LANGUAGES", "Scored", "SearchBudget", "SearchResult", "search_patches"]
@@ -271,8 +272,6 @@ class _Search:
         if self.language == "python":
             block = CodeBlock(code=python_batch_code(full, timeout=timeout, budget=budget), language="python")
         else:
-            from ._node_driver import node_batch_code
-
             code = node_batch_code(full, self.language, timeout=timeout, budget=budget)
             block = CodeBlock(code=code, language="javascript")
         output = await self._run(block)
@@ -285,8 +284,6 @@ class _Search:
         if self.language == "python":
             block = CodeBlock(code=python_coverage_code(full, program_lines=lines, timeout=limit), language="python")
         else:
-            from ._node_driver import node_coverage_code
-
             code = node_coverage_code(full, self.language, program_lines=lines, timeout=limit)
             block = CodeBlock(code=code, language="javascript")
         return ochiai(parse_coverage(await self._run(block)))
