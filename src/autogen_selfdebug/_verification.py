@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from inspect import iscoroutinefunction
-from typing import TYPE_CHECKING, Literal, Protocol, cast
+from typing import Literal, Protocol, cast
 
 from autogen_agentchat.agents import ApprovalRequest, ApprovalResponse
 from autogen_agentchat.agents._code_executor_agent import ApprovalFuncType, AsyncApprovalFunc, SyncApprovalFunc
@@ -24,6 +24,7 @@ from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 from autogen_core.models import LLMMessage
 
 from ._code_blocks import format_code_blocks
+from ._mutation_report import MutationReport
 from ._test_report import (
     TestReport,
     instrument_python_tests,
@@ -34,9 +35,6 @@ from ._test_report import (
 )
 from ._test_report_js import instrument_js_tests
 from ._tracebacks import final_error
-
-if TYPE_CHECKING:
-    from ._mutation_testing import MutationReport
 
 __all__ = [
     "CheckResult",
