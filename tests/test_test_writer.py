@@ -21,7 +21,6 @@ from autogen_selfdebug import (
     SelfDebuggingTestWriterAgentConfig,
 )
 from autogen_selfdebug._feedback import execution_feedback
-from autogen_selfdebug.edits import mutants
 from autogen_selfdebug._mutation_testing import (
     MutationChecker,
     complete_part,
@@ -29,6 +28,7 @@ from autogen_selfdebug._mutation_testing import (
     review_test_file,
     select_mutants,
 )
+from autogen_selfdebug.edits import mutants
 from helpers import decision, py, scripted
 
 CODE = '''def calculate_discount(price, discount_pct):

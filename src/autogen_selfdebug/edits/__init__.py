@@ -8,6 +8,7 @@ Python is parsed with ``ast``; JavaScript and TypeScript with tree-sitter's gram
 from __future__ import annotations
 
 from ._edit import Edit, Patch, same_edit_everywhere
+from ._languages import EDITABLE_LANGUAGES, candidate_edits, parses
 from ._python import (
     OPERATORS,
     REPAIR_TEMPLATES,
@@ -17,7 +18,6 @@ from ._python import (
     mutants,
     repair_edits,
 )
-from ._languages import EDITABLE_LANGUAGES, candidate_edits, parses
 
 __all__ = [
     "EDITABLE_LANGUAGES",
