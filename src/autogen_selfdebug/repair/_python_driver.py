@@ -33,22 +33,37 @@ _sys.exit(_run.returncode)
 _BATCH = r"""
 import json, os, select, signal, sys, tempfile, time, traceback
 
-PROGRAMS = json.loads(__PROGRAMS__)
+PROGRAMS, TAILS = json.loads(__PROGRAMS__), json.loads(__TAILS__)
 TIMEOUT, BUDGET, KEEP, WORKERS = __TIMEOUT__, __BUDGET__, 8000, __WORKERS__
 started = time.monotonic()
 folder = tempfile.mkdtemp(prefix="sd-search-")
+NAME = "candidate.py"
+# The tests and their harness are the same for every candidate: compiled once here, before any
+# fork, at the lines they have in the whole file, so each child compiles only its program.
+compiled = {}
 
 
-def child(i, code, write):
+def tail_code(program, k):
+    lines = program.count("\n")
+    if (k, lines) not in compiled:
+        compiled[(k, lines)] = compile("\n" * lines + TAILS[k], NAME, "exec")
+    return compiled[(k, lines)]
+
+
+def child(i, write):
     os.dup2(write, 1)
     os.dup2(write, 2)
     status = 0
+    program, k = PROGRAMS[i]
     try:
-        path = os.path.join(folder, "candidate_%d.py" % i)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(code)
-        sys.argv = [path]
-        exec(compile(code, path, "exec"), {"__name__": "__main__", "__file__": path})
+        # Each child in a folder of its own, so tracebacks read their own candidate's lines.
+        os.chdir(os.path.join(folder, str(i)))
+        with open(NAME, "w", encoding="utf-8") as f:
+            f.write(program + TAILS[k])
+        sys.argv = [NAME]
+        scope = {"__name__": "__main__", "__file__": NAME}
+        exec(compile(program, NAME, "exec"), scope)
+        exec(tail_code(program, k), scope)
     except SystemExit as stop:
         status = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
     except BaseException:
@@ -75,12 +90,14 @@ running = {}  # read end of a child's pipe -> its state
 
 
 def spawn(i):
+    tail_code(*PROGRAMS[i])
+    os.mkdir(os.path.join(folder, str(i)))
     read, write = os.pipe()
     sys.stdout.flush()
     pid = os.fork()
     if pid == 0:
         os.close(read)
-        child(i, PROGRAMS[i], write)
+        child(i, write)
     os.close(write)
     began = time.monotonic()
     running[read] = {"i": i, "pid": pid, "chunks": [], "began": began, "deadline": began + TIMEOUT}
@@ -177,12 +194,16 @@ def _launch(driver: str, limit: float) -> str:
     return _LAUNCHER.format(driver=driver, limit=round(limit, 1))
 
 
-def python_batch_code(programs: Sequence[str], *, timeout: float, budget: float, workers: int = 2) -> str:
-    """Python source that runs each full program (program and instrumented tests) in its own forked
-    child with ``timeout`` seconds, ``workers`` at a time (at most one per core), starting no new one
-    after ``budget`` seconds, and prints one ``BATCH_MARKER`` line each, in the order they finish."""
+def python_batch_code(programs: Sequence[tuple[str, str]], *, timeout: float, budget: float, workers: int = 2) -> str:
+    """Python source that runs each program, followed by its tail (the instrumented tests, as
+    ``combined_source`` appends them), in its own forked child with ``timeout`` seconds, ``workers``
+    at a time (at most one per core), starting no new one after ``budget`` seconds, and prints one
+    ``BATCH_MARKER`` line each, in the order they finish. Equal tails are sent and compiled once."""
+    tails = list(dict.fromkeys(tail for _, tail in programs))
+    indexed = [(program, tails.index(tail)) for program, tail in programs]
     driver = (
-        _BATCH.replace("__PROGRAMS__", repr(json.dumps(list(programs))))
+        _BATCH.replace("__PROGRAMS__", repr(json.dumps(indexed)))
+        .replace("__TAILS__", repr(json.dumps(tails)))
         .replace("__TIMEOUT__", repr(float(timeout)))
         .replace("__BUDGET__", repr(float(budget)))
         .replace("__WORKERS__", str(int(workers)))

@@ -270,7 +270,8 @@ class _Search:
         full = [combined_source(p, self.tests, self.language, detail=False) for p in programs]
         budget = max(self.left(), timeout)
         if self.language == "python":
-            block = CodeBlock(code=python_batch_code(full, timeout=timeout, budget=budget), language="python")
+            split = [(p, whole[len(p) :]) for p, whole in zip(programs, full, strict=True)]
+            block = CodeBlock(code=python_batch_code(split, timeout=timeout, budget=budget), language="python")
         else:
             code = node_batch_code(full, self.language, timeout=timeout, budget=budget)
             block = CodeBlock(code=code, language="javascript")
