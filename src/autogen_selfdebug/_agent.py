@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import AsyncGenerator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from autogen_agentchat.agents import CodeExecutorAgent
@@ -54,13 +55,33 @@ from ._model_call import Purpose, add_usage, generate, model_label, sampling_arg
 from ._packages import missing_module_note, packages_line
 from ._strategy import MODEL_MOVES, AttemptPlan, FailureKind, Move, RetryStrategy, classify_failure
 from ._verification import Checker, CheckResult, Verifier, run_approved
-from .repair import SEARCHABLE_LANGUAGES, SearchResult, search_patches
+from .repair import SEARCHABLE_LANGUAGES, search_patches
 from .sandboxes._languages import executor_languages
 
 __all__ = ["SelfDebuggingAgentState", "SelfDebuggingCodeExecutorAgent", "SelfDebuggingCodeExecutorAgentConfig"]
 
 _NO_MODEL: dict[Move, str] = {"given": "as given", "search": "repair search"}
 """What stands in the model's place in an attempt's record when no model wrote the code."""
+
+
+@dataclass
+class _Round:
+    """What a round keeps between its attempts."""
+
+    pending: CodeBlock | None
+    """Code that comes with no model call: the program as given, then a patch the search found."""
+    plans: list[AttemptPlan] = field(default_factory=list[AttemptPlan])
+    # A resent program is not run again: its result is reused. A program is searched once.
+    checks: dict[str, tuple[int, CheckResult]] = field(default_factory=dict[str, tuple[int, CheckResult]])
+    searched: set[str] = field(default_factory=set[str])
+    evidence: list[str] = field(default_factory=list[str])
+    found_by: dict[str, str] = field(default_factory=dict[str, str])
+    last_feedback: str = ""
+    model_failed: int = 0
+
+    def digest(self) -> str:
+        """What a restart sees instead of the failed history (``_feedback.restart_digest``)."""
+        return feedback.restart_digest(self.model_failed, self.last_feedback, evidence=self.evidence)
 
 
 class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingCodeExecutorAgentConfig]):
@@ -240,24 +261,15 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         outcome: Outcome = "failure"
         declined_text = ""
         escalates = self._retry_client is not None
-        plans: list[AttemptPlan] = []
-        # Code that comes with no model call: the program as given, then a patch the search found.
         initial = self._options.initial_code if round_index == 0 else None
-        pending = CodeBlock(code=initial, language=self._options.default_language) if initial is not None else None
-        plan = self._strategy.given() if pending is not None else self._strategy.first(has_retry_model=escalates)
-        # A resent program is not run again: its result is reused. A program is searched once.
-        checks: dict[str, tuple[int, CheckResult]] = {}
-        searched: set[str] = set()
-        last_feedback = ""
-        evidence: list[str] = []
-        found_by: dict[str, str] = {}
-        model_failed = 0
+        state = _Round(CodeBlock(code=initial, language=self._options.default_language) if initial else None)
+        plan = self._strategy.given() if state.pending else self._strategy.first(has_retry_model=escalates)
 
-        for n in range(self._options.max_retries_on_error + 1 + (pending is not None)):
-            plans.append(plan)
+        for n in range(self._options.max_retries_on_error + 1 + (state.pending is not None)):
+            state.plans.append(plan)
             client = self._retry_client if plan.use_retry_model and self._retry_client is not None else self._client
             label = self._labels[id(client)] if plan.move in MODEL_MOVES else _NO_MODEL[plan.move]
-            shown = {**plan.metadata(), "model": label, "strategy": self._strategy.mode, **found_by}
+            shown = {**plan.metadata(), "model": label, "strategy": self._strategy.mode, **state.found_by}
             if n > 0:
                 planned = ThoughtEvent(
                     content=plan.describe(n, label), source=self.name, metadata={"kind": "retry_plan", **shown}
@@ -265,33 +277,23 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 inner.append(planned)
                 yield planned
 
-            # 1. The model writes code, or it comes with no model call.
-            if pending is not None:
-                content, finish_reason, thought_text = format_code_blocks([pending]), "stop", None
-                pending = None
-            else:
-                view = self._strategy.view(
-                    plan,
-                    context=await self._model_context.get_messages(),
-                    round_start=round_start,
-                    digest=feedback.restart_digest(model_failed, last_feedback, evidence=evidence),
-                )
-                result: CreateResult | None = None
-                async for item in self._generate(cancellation_token, messages=view, client=client, plan=plan):
-                    if isinstance(item, CreateResult):
-                        result = item
-                    else:
-                        yield item
-                assert result is not None
-                usage = add_usage(usage, result.usage)
-                content = result.content if isinstance(result.content, str) else str(result.content)
-                finish_reason, thought_text = result.finish_reason, result.thought
-            if thought_text:
-                thought = ThoughtEvent(content=thought_text, source=self.name)
+            # 1. The model writes code, or it comes with no model call (given, or a searched patch).
+            result: CreateResult | None = None
+            async for item in self._write(plan, client, state, round_start, cancellation_token):
+                if isinstance(item, CreateResult):
+                    result = item
+                else:
+                    yield item
+            assert result is not None
+            state.pending = None
+            usage = add_usage(usage, result.usage)
+            content = result.content if isinstance(result.content, str) else str(result.content)
+            if result.thought:
+                thought = ThoughtEvent(content=result.thought, source=self.name)
                 inner.append(thought)
                 yield thought
             await self._model_context.add_message(
-                AssistantMessage(content=content, source=self.name, thought=thought_text)
+                AssistantMessage(content=content, source=self.name, thought=result.thought)
             )
             found = self._extract(content)
             generation = CodeGenerationEvent(
@@ -309,11 +311,11 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 "move": plan.move,
                 "model": label,
                 "temperature": plan.temperature,
-                "edit": found_by.get("edit"),
+                "edit": state.found_by.get("edit"),
             }
 
             # An unusable reply uses up the attempt with a corrective note, or ends the run if it declines.
-            unusable = feedback.classify_reply(found, content, finish_reason)
+            unusable = feedback.classify_reply(found, content, result.finish_reason)
             event: BaseAgentEvent
             failure: FailureKind
             if unusable == "declined":
@@ -329,13 +331,13 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             else:
                 # 2-3. Run it, then the tests (unless this exact program already ran).
                 code = format_code_blocks(found.blocks)
-                earlier = checks.get(code)
+                earlier = state.checks.get(code)
                 check = (
                     earlier[1]
                     if earlier
                     else await self._verifier.check(found.blocks, cancellation_token, execute=self._execute)
                 )
-                checks.setdefault(code, (n, check))
+                state.checks.setdefault(code, (n, check))
                 counts = check.test_counts() or (None, None)
                 caught = check.mutants_caught() or (None, None)
                 attempt = Attempt.from_blocks(
@@ -354,7 +356,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                     seen += "\n\n" + feedback.repeated_code_note(earlier[0])
                 event = CodeExecutionEvent(retry_attempt=n, result=check.as_code_result(), source=self.name)
                 failure = "repeated" if earlier is not None else classify_failure(check)
-            attempt.output = last_feedback = seen
+            attempt.output = state.last_feedback = seen
             await self._model_context.add_message(UserMessage(content=seen, source=self.name))
             self._attempts.append(attempt)  # the same object: a decision set later shows in both
             round_attempts.append(attempt)
@@ -363,34 +365,17 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             if attempt.passed:
                 outcome = "success"
                 break
-            model_failed += plan.move in MODEL_MOVES
-            if n == self._options.max_retries_on_error + (plans[0].move == "given"):
+            state.model_failed += plan.move in MODEL_MOVES
+            if n == self._options.max_retries_on_error + (state.plans[0].move == "given"):
                 break
 
             # 4. After a wrong result, the patch search; a passing patch is the next attempt.
-            program = self._searchable(found) if self._strategy.searches(failure) else None
-            if program is not None and program not in searched:
-                searched.add(program)
-                search: SearchResult | None = None
-                async for step in self._search(program, cancellation_token):
-                    if isinstance(step, SearchResult):
-                        search = step
-                    else:
-                        inner.append(step)
-                        yield step
-                assert search is not None
-                if search.fix is not None:
-                    pending = CodeBlock(code=search.fix.source, language=self._options.tests_language)
-                    found_by = search.metadata()
-                    plan = self._strategy.found(search.fix.patch.description)
-                    continue
-                partial = search.evidence()
-                if partial is not None:
-                    # A restart's digest carries it; a repair sees it in the context.
-                    evidence.append(partial)
-                    note = f"The repair search found that {partial}"
-                    await self._model_context.add_message(UserMessage(content=note, source=self.name))
-            found_by = {}
+            async for step in self._search(failure, found, state, cancellation_token):
+                inner.append(step)
+                yield step
+            if state.pending is not None:
+                plan = self._strategy.found(state.found_by["edit"])
+                continue
 
             # 5. For a new failure of the model's code, ask whether another attempt can help.
             asked: Move | None = None
@@ -402,14 +387,14 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 if not going_on:
                     break
                 asked = "restart" if decided.metadata.get("approach") == "restart" else "repair"
-            plan = self._strategy.next(plans, failure=failure, has_retry_model=escalates, asked=asked)
+            plan = self._strategy.next(state.plans, failure=failure, has_retry_model=escalates, asked=asked)
 
         summary = RunSummary.of_round(outcome, round_attempts)
         outcome = summary.outcome
 
         # 6. The outcome: a reflection on success, a summary (or hand-off) on failure.
         # A patch from the search passed: no model wrote it, so none is asked to reflect on it.
-        if outcome == "success" and self._options.reflect_on_success and plans[-1].move in MODEL_MOVES:
+        if outcome == "success" and self._options.reflect_on_success and state.plans[-1].move in MODEL_MOVES:
             reflection: CreateResult | None = None
             context = list(await self._model_context.get_messages())
             async for item in self._generate(cancellation_token, messages=context, purpose="reflection"):
@@ -447,10 +432,36 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             return None
         return found.blocks[0].code
 
+    async def _write(
+        self,
+        plan: AttemptPlan,
+        client: ChatCompletionClient,
+        state: _Round,
+        round_start: Sequence[LLMMessage],
+        cancellation_token: CancellationToken,
+    ) -> AsyncGenerator[CreateResult | ModelClientStreamingChunkEvent, None]:
+        """The attempt's code: the model's reply to the plan's view, or the pending code as a 0-token reply."""
+        if state.pending is not None:
+            zero = RequestUsage(prompt_tokens=0, completion_tokens=0)
+            code = format_code_blocks([state.pending])
+            yield CreateResult(finish_reason="stop", content=code, usage=zero, cached=False)
+            return
+        context = await self._model_context.get_messages()
+        view = self._strategy.view(plan, context=context, round_start=round_start, digest=state.digest())
+        async for item in self._generate(cancellation_token, messages=view, client=client, plan=plan):
+            yield item
+
     async def _search(
-        self, program: str, cancellation_token: CancellationToken
-    ) -> AsyncGenerator[ThoughtEvent | SearchResult, None]:
-        """Run the patch search on a failed program in the sandbox, saying when it starts and what it found."""
+        self, failure: FailureKind, found: ExtractedCode, state: _Round, cancellation_token: CancellationToken
+    ) -> AsyncGenerator[ThoughtEvent, None]:
+        """After a wrong result, run the patch search on the failed program (once per program and round) in the
+        sandbox, saying when it starts and what it found. A passing patch becomes the round's pending code; a
+        partial win is evidence for the model's next attempt."""
+        state.found_by = {}
+        program = self._searchable(found) if self._strategy.searches(failure) else None
+        if program is None or program in state.searched:
+            return
+        state.searched.add(program)
         language, tests = self._options.tests_language, self._options.tests
         assert tests is not None
         budget = self._strategy.search_budget
@@ -469,7 +480,15 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             budget=budget,
         )
         yield ThoughtEvent(content=result.summary(), source=self.name, metadata={"kind": "search", **result.metadata()})
-        yield result
+        partial = result.evidence()
+        if result.fix is not None:
+            state.pending = CodeBlock(code=result.fix.source, language=language)
+            state.found_by = result.metadata()
+        elif partial is not None:
+            # A restart's digest carries it; a repair sees it in the context.
+            state.evidence.append(partial)
+            note = f"The repair search found that {partial}"
+            await self._model_context.add_message(UserMessage(content=note, source=self.name))
 
     async def _decide(
         self, n: int, attempt: Attempt, client: ChatCompletionClient, cancellation_token: CancellationToken
