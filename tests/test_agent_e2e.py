@@ -95,7 +95,8 @@ def test_cli_fixes_a_typo_and_exit_code_matches(tmp_path: Path) -> None:
     )
     assert completed.returncode == 0, completed.stderr
     # No tests were given, so a pass is reported as running without errors, never as "fixed".
-    assert "attempt 1 of 4" in completed.stderr and "ran without errors" in completed.stderr
+    # Attempt 1 is the program as given (no model call); the model's first is attempt 2 of 5.
+    assert "attempt 2 of 5" in completed.stderr and "ran without errors" in completed.stderr
     assert "fixed after" not in completed.stderr
     run = subprocess.run([sys.executable, str(fixed)], capture_output=True, text=True, timeout=30)
     assert run.returncode == 0 and run.stdout.strip() == "2.5"

@@ -24,6 +24,9 @@ from helpers import STRUCTURED, decision, py
 
 BROKEN = "def double(x):\n    return x * 3\n\nprint(double(2))\n"
 FIXED = "def double(x):\n    return x * 2\n\nprint(double(2))"
+# Wrong in other ways, so the model's failed attempts are new programs, not the given one resent.
+WRONG_ADD = "def double(x):\n    return x + 2\n\nprint(double(2))"
+WRONG_POW = "def double(x):\n    return x ** 2\n\nprint(double(2))"
 TESTS = "assert double(2) == 4\nassert double(-1) == -2\nassert double(0) == 0\n"
 
 
@@ -206,40 +209,63 @@ def test_docker_not_available_is_a_clear_error(
 def test_fix_writes_output_and_streams_attempts(
     broken: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    replies += [py("def double(x):\n    return x + 2\n\nprint(double(2))"), decision(True, "use *2"), py(FIXED)]
+    # --no-search: this is about the model's attempts, which the search would otherwise make unnecessary.
+    replies += [py(WRONG_ADD), decision(True, "use *2"), py(FIXED)]
     out_path = broken.parent / "fixed" / "double.py"
     tests = broken.parent / "test_double.py"
-    code, out, err = run(["fix", str(broken), "--tests", str(tests), "--output", str(out_path)], capsys)
+    argv = ["fix", str(broken), "--tests", str(tests), "--output", str(out_path), "--no-search"]
+    code, out, err = run(argv, capsys)
     assert code == 0 and out == ""
     assert out_path.read_text() == FIXED + "\n"
     assert broken.read_text() == BROKEN  # the original is untouched
-    assert "attempt 1 of 4" in err and "attempt 2 of 4" in err and "decision:" in err
-    assert "fixed after 2 attempt(s)" in err and "scripted model" in err
+    # The program as given is attempt 1, on top of the 4 model attempts.
+    assert "attempt 1 of 5 · the program as given" in err
+    assert "attempt 2 of 5" in err and "attempt 3 of 5" in err and "decision:" in err
+    assert "fixed after 3 attempt(s)" in err and "scripted model" in err
+    assert "Searching small patches" not in err
+    assert "written by first-llm on attempt 3" in err
 
 
 def test_fix_without_output_prints_the_code(
     broken: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     replies += [py(FIXED)]
-    code, out, _ = run(["fix", str(broken)], capsys)
+    tests = broken.parent / "test_double.py"
+    code, out, _ = run(["fix", str(broken), "--tests", str(tests), "--no-search"], capsys)
     assert code == 0 and out == FIXED + "\n"
 
 
 def test_in_place_keeps_every_backup(broken: Path, replies: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     replies += [py(FIXED), py(FIXED)]
-    assert run(["fix", str(broken), "--in-place"], capsys)[0] == 0
+    argv = ["fix", str(broken), "--in-place", "--tests", str(broken.parent / "test_double.py"), "--no-search"]
+    assert run(argv, capsys)[0] == 0
     assert broken.read_text() == FIXED + "\n"
     assert (broken.parent / "double.py.bak").read_text() == BROKEN
-    assert run(["fix", str(broken), "--in-place"], capsys)[0] == 0
-    assert (broken.parent / "double.py.bak1").read_text() == FIXED + "\n"
+    # Broken again in another way: the second fix keeps a second backup, and the first stays.
+    broken.write_text(WRONG_ADD + "\n")
+    assert run(argv, capsys)[0] == 0
+    assert broken.read_text() == FIXED + "\n"
+    assert (broken.parent / "double.py.bak1").read_text() == WRONG_ADD + "\n"
+    assert (broken.parent / "double.py.bak").read_text() == BROKEN
+
+
+def test_in_place_on_a_program_that_already_passes_writes_nothing(
+    broken: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken.write_text(FIXED + "\n")
+    code, out, err = run(["fix", str(broken), "--in-place", "--tests", str(broken.parent / "test_double.py")], capsys)
+    assert code == 0 and out == ""
+    assert "the program as given passes; nothing was changed" in err and "nothing was written" in err
+    assert broken.read_text() == FIXED + "\n" and not (broken.parent / "double.py.bak").exists()
 
 
 def test_not_fixed_exits_1_and_writes_nothing(
     broken: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    replies += [py(BROKEN), decision(True, "x"), py(BROKEN)]
+    replies += [py(WRONG_ADD), decision(True, "x"), py(WRONG_POW)]
     tests = broken.parent / "test_double.py"
-    code, out, err = run(["fix", str(broken), "--tests", str(tests), "--in-place", "--max-attempts", "2"], capsys)
+    argv = ["fix", str(broken), "--tests", str(tests), "--in-place", "--max-attempts", "2", "--no-search"]
+    code, out, err = run(argv, capsys)
     assert code == 1 and out == ""
     assert broken.read_text() == BROKEN and not (broken.parent / "double.py.bak").exists()
     assert "not fixed" in err and "nothing was written" in err
@@ -261,20 +287,23 @@ def test_human_hint_starts_a_new_round(
         return hint
 
     monkeypatch.setattr(cli_main, "_ask_terminal", ask)
-    replies += [py(BROKEN), py(FIXED)]
+    replies += [py(WRONG_ADD), py(FIXED)]
     tests = broken.parent / "test_double.py"
-    code, _, err = run(["fix", str(broken), "--tests", str(tests), "--max-attempts", "1", "--human"], capsys)
+    argv = ["fix", str(broken), "--tests", str(tests), "--max-attempts", "1", "--human", "--no-search"]
+    code, _, err = run(argv, capsys)
     assert code == expected and asked == [True]
-    assert "The code still fails after 1 attempt(s)" in err  # the person sees the summary
+    # The program as given, then the model's one attempt.
+    assert "The code still fails after 2 attempt(s)" in err  # the person sees the summary
 
 
 def test_examples_report_a_table(replies: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    replies += [py("print('not a fix')"), decision(False, "give up")]
-    code, _, err = run(["examples", "--only", "python", "--max-attempts", "1"], capsys)
-    assert code == 0
-    assert "postfix evaluator" in err and "failure in 1 attempt(s)" in err
     replies += [py("print('not a fix')")]
-    code, _, _ = run(["examples", "--only", "python", "--max-attempts", "1", "--strict"], capsys)
+    code, _, err = run(["examples", "--only", "python", "--max-attempts", "1", "--no-search"], capsys)
+    assert code == 0
+    # The program as given, then the model's one attempt.
+    assert "postfix evaluator" in err and "failure in 2 attempt(s)" in err
+    replies += [py("print('not a fix')")]
+    code, _, _ = run(["examples", "--only", "python", "--max-attempts", "1", "--strict", "--no-search"], capsys)
     assert code == 1
 
 
@@ -302,22 +331,21 @@ def test_invalid_retry_model_is_one_clear_line_and_loads_nothing(
 def test_retry_model_makes_the_later_attempts(
     broken: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    models.replies += [py("def double(x):\n    return x + 2\n\nprint(double(2))"), decision(True, "add less")]
-    models.retry_replies += [
-        py("def double(x):\n    return x ** 2\n\nprint(double(2))"),
-        decision(True, "square less"),
-        py(FIXED),
-    ]
+    models.replies += [py(WRONG_ADD), decision(True, "add less")]
+    models.retry_replies += [py(WRONG_POW), decision(True, "square less"), py(FIXED)]
     tests = broken.parent / "test_double.py"
-    code, out, err = run(["fix", str(broken), "--tests", str(tests), "--retry-model", "local-1.5b"], capsys)
+    argv = ["fix", str(broken), "--tests", str(tests), "--retry-model", "local-1.5b", "--no-search"]
+    code, out, err = run(argv, capsys)
     assert code == 0 and out == FIXED + "\n"
     assert models.resolved == [None, "local-1.5b"]
     assert "model: scripted model; retries: scripted retry model" in err
-    assert "attempt 1 of 4 · first · first-llm · T=0 · " in err
-    assert "attempt 2 of 4 · restart · retry-llm · T=0 · " in err
-    assert "attempt 3 of 4 · restart · retry-llm · T=0.8 · " in err
-    assert "Attempt 3: restart on retry-llm at temperature 0.8" in err  # the retry plan
-    assert "fixed after 3 attempt(s)" in err
+    # After the program as given failed, the first model restarts from the task; then the retry model.
+    assert "attempt 1 of 5 · the program as given" in err
+    assert "attempt 2 of 5 · restart · first-llm · T=0 · " in err
+    assert "attempt 3 of 5 · restart · retry-llm · T=0 · " in err
+    assert "attempt 4 of 5 · restart · retry-llm · T=0.8 · " in err
+    assert "Attempt 4: restart on retry-llm at temperature 0.8" in err  # the retry plan
+    assert "fixed after 4 attempt(s)" in err
     assert [c.closed for c in models.clients] == [True, True]
 
 
@@ -342,7 +370,18 @@ def test_every_model_client_is_closed_on_every_exit_path(
     models.replies += first
     models.retry_replies += [py(BROKEN)]
     tests = broken.parent / "test_double.py"
-    argv = ["fix", str(broken), "--tests", str(tests), "--max-attempts", "2", "--retry-model", retry_spec]
+    # --no-search: the model is called (or fails) rather than the search fixing the program first.
+    argv = [
+        "fix",
+        str(broken),
+        "--tests",
+        str(tests),
+        "--max-attempts",
+        "2",
+        "--retry-model",
+        retry_spec,
+        "--no-search",
+    ]
     code, _, _ = run(argv, capsys)
     assert code == expected
     assert models.clients and all(c.closed for c in models.clients)
@@ -388,9 +427,9 @@ def test_no_default_cascade(
 def test_examples_take_a_retry_model(models: ScriptedModels, capsys: pytest.CaptureFixture[str]) -> None:
     models.replies += [py("print('not a fix')"), decision(True, "try again")]
     models.retry_replies += [py("print('still not a fix')")]
-    argv = ["examples", "--only", "python", "--max-attempts", "2", "--retry-model", "local-1.5b"]
+    argv = ["examples", "--only", "python", "--max-attempts", "2", "--retry-model", "local-1.5b", "--no-search"]
     code, _, err = run(argv, capsys)
-    assert code == 0 and "failure in 2 attempt(s)" in err
+    assert code == 0 and "failure in 3 attempt(s)" in err
     assert "retries: scripted retry model" in err and "(retries: local-1.5b)" in err
     assert "retry-llm" in err and [c.closed for c in models.clients] == [True, True]
 
@@ -401,8 +440,9 @@ def test_examples_take_a_retry_model(models: ScriptedModels, capsys: pytest.Capt
 @pytest.mark.parametrize(
     ("tests", "said"),
     [
-        ("assert double(2) == 4\nassert double(-1) == -2\n", "passed 2 of 2 tests after 1 attempt(s)"),
-        ("assert double(2) == 4\n", "passed 1 of 1 test after 1 attempt(s)"),
+        # The program as given fails, then the fix passes: 2 attempts.
+        ("assert double(2) == 4\nassert double(-1) == -2\n", "passed 2 of 2 tests after 2 attempt(s)"),
+        ("assert double(2) == 4\n", "passed 1 of 1 test after 2 attempt(s)"),
         ("if double(2) != 4:\n    raise SystemExit(1)\n", "passed the tests (they hold no asserts to count)"),
     ],
     ids=["two", "one", "none-counted"],
@@ -421,10 +461,21 @@ def test_a_pass_on_few_tests_says_how_many(
 def test_a_pass_without_tests_says_it_only_ran(
     broken: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
+    broken.write_text("def double(x):\n    return x * two\n\nprint(double(2))\n")  # a NameError as given
     replies += [py(FIXED)]
     code, _, err = run(["fix", str(broken), "--output", str(broken.parent / "out.py")], capsys)
     assert code == 0
-    assert "ran without errors (no tests were given) after 1 attempt(s)" in err and "fixed after" not in err
+    assert "ran without errors (no tests were given) after 2 attempt(s)" in err and "fixed after" not in err
+
+
+def test_a_program_that_runs_clean_with_no_tests_is_not_called_fixed(
+    broken: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_path = broken.parent / "out.py"
+    code, out, err = run(["fix", str(broken), "--output", str(out_path)], capsys)
+    assert code == 1 and out == "" and not out_path.exists()
+    assert "runs without errors as given, and there are no tests to show what is wrong" in " ".join(err.split())
+    assert "put asserts at the bottom of the file" in " ".join(err.split())
 
 
 # ---------------------------------------------------------------------------- the terminal view

@@ -135,7 +135,8 @@ async def test_each_fault_is_one_clear_error_and_the_conversation_is_kept(
 
 def test_the_cli_reports_a_server_fault_in_one_line_and_exits_2(stub: str, tmp_path: Path) -> None:
     program = tmp_path / "prog.py"
-    program.write_text("print(1 / 0)\n")
+    # The program as given runs first; it fails with no traceback, so any in the output would be ours.
+    program.write_text("import sys\n\nsys.exit('wrong')\n")
     command = [
         sys.executable, "-m", "autogen_selfdebug", "fix", str(program),
         "--model", "openai:stub", "--base-url", f"{stub}/fail/v1",
@@ -145,7 +146,7 @@ def test_the_cli_reports_a_server_fault_in_one_line_and_exits_2(stub: str, tmp_p
     errors = [line for line in completed.stderr.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and "HTTP 500" in errors[0] and "internal error: boom" in errors[0], completed.stderr
     assert "Traceback" not in completed.stderr and 'File "' not in completed.stderr
-    assert program.read_text() == "print(1 / 0)\n"
+    assert program.read_text() == "import sys\n\nsys.exit('wrong')\n"
 
 
 async def test_a_result_that_completes_is_a_task_result(stub: str) -> None:

@@ -181,6 +181,16 @@ async def test_a_hanging_candidate_is_cut_off_and_the_rest_still_run(sandbox: Co
     assert result.seconds < 15
 
 
+async def test_a_program_that_hangs_as_given_is_localized_and_fixed(sandbox: CodeExecutor) -> None:
+    program = "def count_down(n):\n    while n > 0:\n        n += 1\n    return n\n"
+    result = await search(sandbox, program, "assert count_down(3) == 0\nassert count_down(0) == 0")
+    assert result.baseline is not None and not result.baseline.all_passed
+    # The assert that hung is stopped and counts as failing, with the lines it ran: the loop's body.
+    assert result.ranking.score(3) == 1.0 and result.ranking.score(3) > result.ranking.score(2)
+    assert result.fix is not None and "n -= 1" in result.fix.source
+    assert result.seconds < 20
+
+
 async def test_cancellation_stops_the_search(sandbox: CodeExecutor) -> None:
     token = CancellationToken()
     postfix = EXAMPLES[0]

@@ -113,9 +113,10 @@ _DECLARATIONS = frozenset(
 _MAX_SOURCE = 300
 
 
-def instrument_js_tests(tests: str, language: str) -> str:
+def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     """Source to run after the program instead of ``tests``, reporting each check (``language``:
-    javascript or typescript). Tests that do not parse are returned after the start marker only."""
+    javascript or typescript). Tests that do not parse are returned after the start marker only.
+    ``program`` is what runs before them: an ``assert`` it declares or imports is not declared again."""
     start = tests_start_line(language)
     data = tests.encode("utf-8")
     root = parser_for(language).parse(data).root_node
@@ -130,7 +131,7 @@ def instrument_js_tests(tests: str, language: str) -> str:
     prelude = _PRELUDE
     for placeholder, annotation in annotations.items():
         prelude = prelude.replace(placeholder, annotation)
-    if _uses_undeclared_assert(root):
+    if _uses_assert(root) and not _declares_assert(root) and not _declares_assert(_root(program, language)):
         prelude += _ASSERT_TS if typed else _ASSERT_JS
     return f"{start}\n{prelude}{data.decode('utf-8')}\n__sdFinish();\n"
 
@@ -195,33 +196,38 @@ def _has(node: tree_sitter.Node, types: set[str] | frozenset[str]) -> bool:
     return False
 
 
-def _uses_undeclared_assert(root: tree_sitter.Node) -> bool:
-    """Whether the tests name ``assert`` without importing or declaring it at top level."""
-    used = False
+def _root(source: str, language: str) -> tree_sitter.Node:
+    return parser_for(language).parse(source.encode("utf-8")).root_node
+
+
+def _uses_assert(root: tree_sitter.Node) -> bool:
+    """Whether the code names ``assert`` anywhere."""
     stack = [root]
     while stack:
         node = stack.pop()
         if node.type in ("identifier", "shorthand_property_identifier") and node.text == b"assert":
-            used = True
-            break
+            return True
         stack.extend(node.named_children)
-    if not used:
-        return False
+    return False
+
+
+def _declares_assert(root: tree_sitter.Node) -> bool:
+    """Whether the code imports or declares ``assert`` at top level."""
     for statement in root.named_children:
         if statement.type == "export_statement":
             statement = statement.child_by_field_name("declaration") or statement
         if statement.type == "import_statement" and b"assert" in _identifiers(statement):
-            return False
+            return True
         if statement.type in _DECLARATIONS:
             names = [statement.child_by_field_name("name")]
             names += [
                 d.child_by_field_name("name") for d in statement.named_children if d.type == "variable_declarator"
             ]
             if any(name is not None and b"assert" in _identifiers(name) for name in names):
-                return False
+                return True
             if statement.type == "ambient_declaration" and b"assert" in _identifiers(statement):
-                return False
-    return True
+                return True
+    return False
 
 
 def _identifiers(node: tree_sitter.Node) -> set[bytes]:

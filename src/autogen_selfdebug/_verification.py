@@ -209,7 +209,7 @@ def combined_source(program: str, tests: str, language: str, *, detail: bool = T
         lines = len(program.splitlines())
         comment, harness = "#", instrument_python_tests(tests, program_lines=lines, detail=detail)
     elif language in ("javascript", "typescript"):
-        comment, harness = "//", instrument_js_tests(tests, language)
+        comment, harness = "//", instrument_js_tests(tests, language, program=program)
     else:
         comment, harness = "#", f"{tests_start_line(language)}\n{tests}"
     return f"{program}\n\n{comment} ---- tests (fixed; not part of the answer) ----\n{harness}"

@@ -41,7 +41,8 @@ def containers_of(pid: int) -> list[str]:
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_signal_mid_run_removes_the_container(tmp_path: Path, sig: signal.Signals) -> None:
     program = tmp_path / "prog.py"
-    program.write_text("print('hello')\n")
+    # The program as given runs first (no model call) and sleeps in the container when the signal comes.
+    program.write_text("import time\nprint('sleeping', flush=True)\ntime.sleep(120)\n")
     process = subprocess.Popen(
         [sys.executable, "-c", DRIVER, str(program)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from .. import fix_prompt, fixed_source
 from ._examples import EXAMPLES, BrokenProgram
-from ._fix import LANGUAGE_BY_SUFFIX, fix_prompt, fixed_source, language_of
+from ._fix import LANGUAGE_BY_SUFFIX, language_of
 from ._main import main, read_program, run
 
 __all__ = [

@@ -1,16 +1,10 @@
-"""The fix-a-broken-program job: the task text, the language of a file, and the fixed code.
-
-The command line, the examples, the notebooks and the benchmark all phrase the job the same way,
-so a result in one is comparable with the others.
-"""
+"""The language of a file to fix, by its suffix (the job's prompt is the core's ``fix_prompt``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .. import RunSummary, extract_code_blocks, normalize_language
-
-__all__ = ["LANGUAGE_BY_SUFFIX", "fix_prompt", "fixed_source", "language_of"]
+__all__ = ["LANGUAGE_BY_SUFFIX", "language_of"]
 
 LANGUAGE_BY_SUFFIX: dict[str, str] = {
     ".py": "python",
@@ -26,22 +20,3 @@ LANGUAGE_BY_SUFFIX: dict[str, str] = {
 def language_of(path: Path) -> str | None:
     """The language a file's suffix names, or ``None`` when the suffix says nothing we know."""
     return LANGUAGE_BY_SUFFIX.get(path.suffix.lower())
-
-
-def fix_prompt(source: str, language: str, *, has_tests: bool) -> str:
-    """The task given to the agent for a broken program."""
-    checked = " It will be checked by tests that run after it." if has_tests else ""
-    return (
-        f"This {language} program has a bug.{checked} Find the bug and fix it, keeping the program's "
-        f"names and behaviour otherwise unchanged. Reply with the complete fixed program in one "
-        f"```{language} code block.\n\n```{language}\n{source.rstrip()}\n```"
-    )
-
-
-def fixed_source(summary: RunSummary, language: str) -> str | None:
-    """The fixed program from a run's summary: its code blocks in ``language``, joined."""
-    language = normalize_language(language)
-    found = extract_code_blocks(summary.code, [language], default_language=language)
-    if not found.blocks:
-        return None
-    return "\n\n".join(block.code.rstrip("\n") for block in found.blocks) + "\n"

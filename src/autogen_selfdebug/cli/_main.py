@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -30,19 +31,26 @@ from rich.table import Table
 from .. import (
     ModelSelectionError,
     ResolvedModel,
+    RetryStrategy,
     RunSummary,
     SelfDebugError,
     SelfDebuggingCodeExecutorAgent,
     SelfDebuggingTestWriterAgent,
     UsageError,
+    fix_prompt,
+    fixed_source,
     local_model_installed,
     normalize_language,
     parse_model_spec,
     resolve_model,
 )
 from ..sandboxes import SANDBOX_KINDS, SUPPORTED_LANGUAGES, SandboxKind, create_sandbox, executor_languages
+from ._checks import TrailingChecks, split_trailing_checks
 from ._examples import EXAMPLES, BrokenProgram
-from ._fix import LANGUAGE_BY_SUFFIX, fix_prompt, fixed_source, language_of
+from ._fix import LANGUAGE_BY_SUFFIX, language_of
+from ._fix_report import show_fix
+from ._render import FixOrigin
+from ._time_limit import AFTER_HANG_SECONDS, TimeLimitedSandbox
 from ._write_tests import module_of, tests_source, write_tests_prompt
 
 __all__ = ["main", "read_program", "run"]
@@ -50,6 +58,7 @@ __all__ = ["main", "read_program", "run"]
 EXIT_FIXED, EXIT_NOT_FIXED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 _MAX_SOURCE_BYTES = 1_000_000
 _NO_RETRY_MODEL = "none"
+_DEFAULT_TIMEOUT = 60
 _STOP_WORDS = frozenset({"", "stop", "quit", "exit", "q", "no", "n"})
 
 
@@ -65,6 +74,8 @@ class _Options:
     max_attempts: int
     timeout: int
     model_timeout: float | None = None
+    timeout_given: bool = False
+    search: bool = True
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -86,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--max-tokens", type=_positive, default=1024, metavar="N", help="cap per reply (1024)")
         sub.add_argument("--executor", choices=SANDBOX_KINDS, default="local", help="where the code runs (local)")
         sub.add_argument("--max-attempts", type=_positive, default=4, metavar="N", help="attempts per round (4)")
-        sub.add_argument("--timeout", type=_positive, default=60, metavar="S", help="seconds per run (60)")
+        sub.add_argument("--timeout", type=_positive, metavar="S", help=f"seconds per run ({_DEFAULT_TIMEOUT})")
         sub.add_argument(
             "--model-timeout",
             type=_positive,
@@ -94,7 +105,14 @@ def _parser() -> argparse.ArgumentParser:
             help="seconds before a request to an openai:MODEL server fails (the SDK's 600)",
         )
 
-    fix = commands.add_parser("fix", help="fix a broken program file", description="Fix a broken program file.")
+    fix = commands.add_parser(
+        "fix",
+        help="fix a broken program file",
+        description="Fix a broken program file. It runs as given first (not counted in --max-attempts); when it "
+        "gives wrong results, a search of small patches (no model call) gets its turn before the model. Checks "
+        "at the bottom of the file (asserts) become tests the model cannot edit, unless --tests gives the tests. "
+        f"If the program as given hangs, later attempts get {AFTER_HANG_SECONDS} s each unless --timeout is given.",
+    )
     fix.add_argument("path", type=Path, metavar="PATH", help="the broken program")
     fix.add_argument("--tests", type=Path, metavar="PATH", help="tests the fixed program must pass (not editable)")
     fix.add_argument("--lang", metavar="LANG", help="the language, if the file's suffix does not say")
@@ -102,6 +120,7 @@ def _parser() -> argparse.ArgumentParser:
     out.add_argument("--output", type=Path, metavar="PATH", help="write the fixed program here")
     out.add_argument("--in-place", action="store_true", help="overwrite PATH, keeping a backup")
     fix.add_argument("--human", action="store_true", help="after a failure, ask for a hint and try again")
+    _no_search(fix)
     shared(fix)
 
     write = commands.add_parser(
@@ -127,10 +146,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     examples.add_argument("--only", choices=[e.language for e in EXAMPLES], action="append", help="one language")
     examples.add_argument("--strict", action="store_true", help="exit 1 unless every example was fixed")
+    _no_search(examples)
     shared(examples)
 
     commands.add_parser("bench", help="run the benchmarks (see `autogen-selfdebug bench --help`)", add_help=False)
     return parser
+
+
+def _no_search(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--no-search",
+        action="store_true",
+        help="no search of small patches after a wrong result: only the model writes fixes",
+    )
 
 
 def _positive(text: str) -> int:
@@ -297,6 +325,20 @@ def _load_model(spec: str | None, options: _Options, console: Console, *, base_u
         )
 
 
+@dataclass
+class _Outcome:
+    """One program's run: its summary, the fixed program (if fixed) and where the fix came from."""
+
+    summary: RunSummary
+    fixed: str | None
+    origin: FixOrigin | None
+
+    @property
+    def as_given(self) -> bool:
+        """Whether the program passed as given, with nothing changed."""
+        return self.origin is not None and self.origin.move == "given"
+
+
 async def _fix_one(
     program: BrokenProgram,
     *,
@@ -305,13 +347,14 @@ async def _fix_one(
     options: _Options,
     console: Console,
     ask_hint: Callable[[], str] | None = None,
-) -> tuple[RunSummary, str | None]:
-    """Run the agent on one program, with extra rounds for hints; return the outcome and the fixed source."""
+) -> _Outcome:
+    """Run the agent on one program, starting from the program as given, with extra rounds for hints."""
     from ._render import RunPrinter
 
+    limited = TimeLimitedSandbox(sandbox, timeout=options.timeout, lower_after_hang=not options.timeout_given)
     agent = SelfDebuggingCodeExecutorAgent(
         "fixer",
-        sandbox,
+        limited,
         model_client=models.first.client,
         retry_model_client=models.retry.client if models.retry is not None else None,
         max_retries_on_error=options.max_attempts - 1,
@@ -321,11 +364,16 @@ async def _fix_one(
         reflect_on_success=False,
         # Small local models answer "stop" too eagerly; keep trying while attempts remain.
         stop_on_decision=models.first.spec.kind == "openai",
+        retry_strategy=RetryStrategy(search=options.search),
+        # The program runs as given first (no model call), so the search gets its turn before the model.
+        initial_code=program.source,
     )
-    printer = RunPrinter(console, models.clients, options.max_attempts, has_tests=bool(program.tests))
-    task = fix_prompt(program.source, program.language, has_tests=bool(program.tests))
+    has_tests = bool(program.tests)
+    # The program as given is one attempt more than the budget of model (or search) attempts.
+    printer = RunPrinter(console, models.clients, options.max_attempts + 1, has_tests=has_tests, given=True)
+    task = fix_prompt(program.source, program.language, has_tests=has_tests)
     while True:
-        final: BaseChatMessage = await printer.show(agent.run_stream(task=task))
+        final: BaseChatMessage = await printer.show(limited.watch(agent.run_stream(task=task), console))
         summary = RunSummary.from_metadata(final.metadata) or RunSummary(outcome="failure", attempts=0)
         if summary.outcome == "success" or ask_hint is None:
             break
@@ -334,7 +382,8 @@ async def _fix_one(
         if hint.lower() in _STOP_WORDS:
             break
         task = f"A hint from the user: {hint}"
-    return summary, fixed_source(summary, program.language) if summary.outcome == "success" else None
+    fixed = fixed_source(summary, program.language) if summary.outcome == "success" else None
+    return _Outcome(summary, fixed, printer.origin if fixed is not None else None)
 
 
 def _ask_terminal() -> str:
@@ -355,9 +404,16 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     _check_model_specs(options)
     sandbox = create_sandbox(options.executor, timeout=options.timeout)
     language = _language(args.path, args.lang, executor_languages(sandbox), options.executor)
-    program = BrokenProgram(args.path.name, language, "unknown", source, tests)
+    name = args.path.name
+    # Without --tests, the checks at the bottom of the file are its tests.
+    checks = split_trailing_checks(source, language) if args.tests is None else None
+    if checks is not None:
+        console.print(checks.describe(name), highlight=False)
+    program = BrokenProgram(
+        name, language, "unknown", checks.program if checks else source, checks.checks if checks else tests
+    )
     async with sandbox, _open_models(options, console) as models:
-        _, fixed = await _fix_one(
+        outcome = await _fix_one(
             program,
             sandbox=sandbox,
             models=models,
@@ -365,19 +421,36 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
             console=console,
             ask_hint=_ask_terminal if args.human else None,
         )
-    if fixed is None:
+    if outcome.fixed is None:
         console.print(f"[red]{args.path} was not fixed; nothing was written.")
         return EXIT_NOT_FIXED
+    if outcome.as_given and not program.tests:
+        console.print(
+            f"[yellow]{args.path} runs without errors as given, and there are no tests to show what is wrong: "
+            "nothing was changed or written.[/] Pass --tests, or put asserts at the bottom of the file.",
+            highlight=False,
+        )
+        return EXIT_NOT_FIXED
+    written = source if outcome.as_given else _rejoined(outcome.fixed, checks)
+    show_fix(console, name, source, written, outcome.origin)
     if args.in_place:
+        if written == source:
+            console.print(f"{args.path} is unchanged; nothing was written.")
+            return EXIT_FIXED
         backup = _backup(args.path)
-        _write_atomically(args.path, fixed)
+        _write_atomically(args.path, written)
         console.print(f"wrote the fix to {args.path} (the original is in {backup})")
     elif args.output is not None:
-        _write_atomically(args.output, fixed)
+        _write_atomically(args.output, written)
         console.print(f"wrote the fix to {args.output}")
     else:
-        sys.stdout.write(fixed)
+        sys.stdout.write(written)
     return EXIT_FIXED
+
+
+def _rejoined(fixed: str, checks: TrailingChecks | None) -> str:
+    """The file to write: the fixed program, and the checks split off its bottom put back as they were."""
+    return checks.rejoin(fixed) if checks is not None else fixed
 
 
 async def _write_tests(args: argparse.Namespace, options: _Options, console: Console) -> int:
@@ -428,27 +501,37 @@ async def _examples(args: argparse.Namespace, options: _Options, console: Consol
     sandbox = create_sandbox(options.executor, timeout=options.timeout)
     runnable = executor_languages(sandbox)
     chosen = [e for e in EXAMPLES if not args.only or e.language in args.only]
-    results: list[tuple[BrokenProgram, str]] = []
+    results: list[tuple[BrokenProgram, str, str]] = []
     async with sandbox, _open_models(options, console) as models:
         for program in chosen:
             console.rule(f"[bold]{program.name} ({program.language}): {program.bug}", characters="=")
             if program.language not in runnable:
                 console.print(f"[yellow]skipped: the {options.executor} sandbox cannot run {program.language}.")
-                results.append((program, "skipped: no executor for this language"))
+                results.append((program, "skipped: no executor for this language", ""))
                 continue
-            summary, _ = await _fix_one(program, sandbox=sandbox, models=models, options=options, console=console)
-            results.append((program, f"{summary.outcome} in {summary.attempts} attempt(s)"))
+            outcome = await _fix_one(program, sandbox=sandbox, models=models, options=options, console=console)
+            summary = outcome.summary
+            if outcome.fixed is not None:
+                show_fix(console, _file_name(program), program.source, outcome.fixed, outcome.origin)
+            how = outcome.origin.short() if outcome.origin is not None else ""
+            results.append((program, f"{summary.outcome} in {summary.attempts} attempt(s)", how))
 
     retries = f" (retries: {models.retry.spec})" if models.retry is not None else ""
     table = Table(title=f"examples: {models.first.spec} model{retries}, {options.executor} sandbox")
-    for column in ("program", "language", "result"):
+    for column in ("program", "language", "result", "fixed by"):
         table.add_column(column)
-    for program, result in results:
-        table.add_row(program.name, program.language, result)
+    for program, result, how in results:
+        table.add_row(program.name, program.language, result, how)
     console.print(table)
-    all_fixed = all(r.startswith("success") for _, r in results)
+    all_fixed = all(r.startswith("success") for _, r, _ in results)
     # A demo that ran to the end succeeded; --strict makes "not all fixed" an error for scripts.
     return EXIT_NOT_FIXED if args.strict and not all_fixed else EXIT_FIXED
+
+
+def _file_name(program: BrokenProgram) -> str:
+    """A file name for an example in its diff: ``postfix_evaluator.py``."""
+    suffix = next((s for s, language in LANGUAGE_BY_SUFFIX.items() if language == program.language), ".txt")
+    return re.sub(r"[^a-z0-9]+", "_", program.name.lower()).strip("_") + suffix
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -471,8 +554,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         max_tokens=args.max_tokens,
         executor=args.executor,
         max_attempts=args.max_attempts,
-        timeout=args.timeout,
+        timeout=args.timeout or _DEFAULT_TIMEOUT,
         model_timeout=args.model_timeout,
+        timeout_given=args.timeout is not None,
+        search=not getattr(args, "no_search", False),
     )
     command = {"fix": _fix, "write-tests": _write_tests, "examples": _examples}[args.command]
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import ExitStack
+from dataclasses import dataclass, field
 
 from autogen_agentchat.base import TaskResult
 from autogen_agentchat.messages import (
@@ -29,11 +30,64 @@ from rich.syntax import Syntax
 
 from .. import RunSummary
 
-__all__ = ["RunPrinter"]
+__all__ = ["FixOrigin", "RunPrinter"]
 
 _SHOWN_OUTPUT_LINES = 30
 # Fewer test asserts than this, and a pass is reported as "passed N of N tests", not "fixed".
 _FEW_TESTS = 3
+# What an attempt with no model call is called, by its move.
+_NO_MODEL_PLAN = {"given": "the program as given, no model call", "search": "patch from the repair search, 0 tokens"}
+
+
+@dataclass(frozen=True)
+class FixOrigin:
+    """Where the passing code came from: the attempt, its plan's metadata, and what the run had spent.
+
+    Attributes:
+        attempt: The passing attempt's number in its round (1-based).
+        metadata: Its ``CodeGenerationEvent`` metadata: ``move``, ``model`` and, for a patch the
+            repair search found, ``edit``, ``search_seconds``, ``passing_patches``...
+        tokens: Tokens the run had used when it passed.
+        seconds: Seconds from the start of the run to the pass.
+    """
+
+    attempt: int
+    metadata: dict[str, str] = field(default_factory=dict[str, str])
+    tokens: int = 0
+    seconds: float = 0.0
+
+    @property
+    def move(self) -> str:
+        return self.metadata.get("move", "")
+
+    def describe(self) -> str:
+        """How the fix was found, for people: by the search, by which model, or not at all."""
+        if self.move == "given":
+            return "the program as given passes; nothing was changed"
+        if self.move == "search":
+            edit, seconds = self.metadata.get("edit", "a small patch"), float(self.metadata.get("search_seconds") or 0)
+            return f"found by the repair search: {edit} (0 tokens, {seconds:.1f} s)"
+        model = self.metadata.get("model") or "the model"
+        return f"written by {model} on attempt {self.attempt} ({self.tokens:,} tokens, {self.seconds:.0f} s)"
+
+    def short(self) -> str:
+        """How the fix was found, in a few words (a table cell)."""
+        if self.move == "given":
+            return "nothing to change"
+        if self.move == "search":
+            return "repair search (0 tokens)"
+        return f"{self.metadata.get('model') or 'the model'}, attempt {self.attempt} ({self.tokens:,} tokens)"
+
+    @property
+    def passing_patches(self) -> int:
+        """How many different patches the repair search found that pass the tests (0: not the search)."""
+        count = self.metadata.get("passing_patches", "0")
+        return int(count) if count.isdigit() else 0
+
+    def other_patches(self) -> list[str]:
+        """The other patches that pass the tests too, when the search found several."""
+        others = self.metadata.get("other_patches", "")
+        return [line for line in others.splitlines() if line.strip()]
 
 
 class RunPrinter:
@@ -46,6 +100,7 @@ class RunPrinter:
         max_attempts: The budget per round, for "attempt N of M".
         has_tests: Whether the run has fixed tests; without them a pass only means "ran without errors".
         writes_tests: The run is the write-tests job: the model writes the tests, checked on mutants.
+        given: The first attempt runs the program as given (the agent's ``initial_code``), not the model.
     """
 
     def __init__(
@@ -56,6 +111,7 @@ class RunPrinter:
         *,
         has_tests: bool = True,
         writes_tests: bool = False,
+        given: bool = False,
     ) -> None:
         self._console = console
         self._clients = list(clients)
@@ -66,9 +122,17 @@ class RunPrinter:
             "running the tests on the code and its mutants…" if writes_tests else "running the code and the tests…"
         )
         self._writing = "the model is writing tests…" if writes_tests else "the model is writing code…"
+        self._given = given
         self._started = time.monotonic()
         # A client may have served earlier runs: count only this run's tokens.
         self._baseline = self._total()
+        self._last_generation: CodeGenerationEvent | None = None
+        self._origin: FixOrigin | None = None
+
+    @property
+    def origin(self) -> FixOrigin | None:
+        """Where the passing code came from, once a run passed."""
+        return self._origin
 
     def _total(self) -> RequestUsage:
         usages = [client.total_usage() for client in self._clients]
@@ -95,8 +159,11 @@ class RunPrinter:
         """Consume ``stream`` (from ``run_stream``), printing as it goes; return the final chat message."""
         attempt = 0
         final: BaseChatMessage | None = None
+        self._origin = None
+        given, self._given = self._given, False  # only the first round starts from the program as given
+        first = "running the program as given, with the tests…" if given else self._writing
         with ExitStack() as stack:
-            status: Status = stack.enter_context(self._console.status(f"{self._progress(attempt)}: {self._writing}"))
+            status: Status = stack.enter_context(self._console.status(f"{self._progress(attempt)}: {first}"))
             async for item in stream:
                 if isinstance(item, TaskResult):
                     chats = [m for m in item.messages if isinstance(m, BaseChatMessage)]
@@ -105,25 +172,55 @@ class RunPrinter:
                     continue
                 elif isinstance(item, CodeGenerationEvent):
                     attempt = item.retry_attempt
+                    self._last_generation = item
                     self._generation(item)
                     status.update(f"{self._progress(attempt)}: {self._running}")
                 elif isinstance(item, CodeExecutionEvent):
                     self._execution(item)
-                    status.update(f"{self._progress(attempt)}: deciding whether to retry…")
+                    if item.result.exit_code == 0 and self._last_generation is not None:
+                        self._origin = self._origin_of(self._last_generation)
+                    status.update(f"{self._progress(attempt)}: deciding what to try next…")
                 elif isinstance(item, ThoughtEvent):
                     self._thought(item)
-                    if item.metadata.get("retry") == "true" or item.metadata.get("kind") == "unusable_reply":
+                    kind = item.metadata.get("kind")
+                    doing = self._writing
+                    if kind == "retry_plan":
                         attempt += 1
-                    status.update(f"{self._progress(attempt)}: {self._writing}")
+                        if item.metadata.get("move") == "search":
+                            doing = "running the patch the search found…"
+                    elif kind == "search_start":
+                        doing = "the repair search is trying small patches, no model call…"
+                    status.update(f"{self._progress(attempt)}: {doing}")
                 elif isinstance(item, BaseChatMessage) and item.source == "user":
                     continue
         if final is None:
             raise RuntimeError("The run ended without a final message.")
         self._outcome(final)
+        if not self._passed_run(final):
+            self._origin = None
+        if given:
+            self._max_attempts -= 1  # later rounds (after a hint) have no run as given
         return final
 
+    def _origin_of(self, generation: CodeGenerationEvent) -> FixOrigin:
+        return FixOrigin(
+            attempt=generation.retry_attempt + 1,
+            metadata={key: str(value) for key, value in generation.metadata.items()},
+            tokens=sum(self._usage()),
+            seconds=time.monotonic() - self._started,
+        )
+
+    @staticmethod
+    def _passed_run(final: BaseChatMessage) -> bool:
+        summary = RunSummary.from_metadata(final.metadata)
+        return summary is not None and summary.outcome == "success"
+
     def _generation(self, event: CodeGenerationEvent) -> None:
-        plan = [event.metadata[key] for key in ("move", "model") if event.metadata.get(key)]
+        move = event.metadata.get("move", "")
+        if move in _NO_MODEL_PLAN:
+            plan = [_NO_MODEL_PLAN[move]]
+        else:
+            plan = [event.metadata[key] for key in ("move", "model") if event.metadata.get(key)]
         if event.metadata.get("temperature"):
             plan.append(f"T={event.metadata['temperature']}")
         self._console.rule(f"[bold]{escape(self._progress(event.retry_attempt, plan))}")
@@ -154,8 +251,11 @@ class RunPrinter:
             self._console.print(f"[bold]decision:[/bold] {verb}[/] — {escape(event.metadata.get('reason', ''))}")
         elif kind == "unusable_reply":
             self._console.print(f"[yellow]unusable reply:[/yellow] {escape(event.content)}")
-        elif kind == "retry_plan":
+        elif kind in ("retry_plan", "search_start"):
             self._console.print(f"[dim]{escape(event.content)}", highlight=False)
+        elif kind == "search":
+            found = "[green]" if "edit" in event.metadata else "[yellow]" if "partial_edit" in event.metadata else ""
+            self._console.print(f"{found}{escape(event.content)}", highlight=False)
         else:
             self._console.print(f"[dim]{escape(event.content)}")
 

@@ -24,10 +24,14 @@ with _os.fdopen(_fd, "w", encoding="utf-8") as _f:
     _f.write({driver!r})
 try:
     _run = _sp.run([_sys.executable, _path], stdout=_sp.PIPE, stderr=_sp.STDOUT, timeout={limit!r})
+    _out, _code = _run.stdout, _run.returncode
+except _sp.TimeoutExpired as _late:
+    # What it printed before the limit is still worth reading.
+    _out, _code = _late.stdout or b"", 124
 finally:
     _os.unlink(_path)
-print(_run.stdout.decode("utf-8", "replace"), end="")
-_sys.exit(_run.returncode)
+print(_out.decode("utf-8", "replace"), end="")
+_sys.exit(_code)
 """
 
 _BATCH = r"""
@@ -139,9 +143,9 @@ while following < len(PROGRAMS) or running:
 """
 
 _COVERAGE = r"""
-import io, json, os, sys, tempfile
+import io, json, os, signal, sys, tempfile
 
-CODE, LINES = json.loads(__PROGRAM__), __LINES__
+CODE, LINES, PER_TEST = json.loads(__PROGRAM__), __LINES__, __PER_TEST__
 path = os.path.join(tempfile.mkdtemp(prefix="sd-cover-"), "candidate.py")
 with open(path, "w", encoding="utf-8") as f:
     f.write(CODE)
@@ -162,13 +166,26 @@ def calls(frame, event, arg):
     return local
 
 
+class Hung(Exception):
+    pass
+
+
+def hung(signum, frame):
+    # Raised inside the assert that runs too long: the harness records it as failed, lines and all.
+    raise Hung("this assert did not finish in %g s" % PER_TEST)
+
+
 class Watch(io.TextIOBase):
-    # Each assert's result line closes the lines it ran; its start line opens a fresh set.
+    # Each assert's result line closes the lines it ran; its start line opens a fresh set and a timer.
     def write(self, text):
         for line in text.splitlines():
             if line.startswith('@@autogen-selfdebug@@ {"event": "start"'):
                 current.clear()
+                signal.setitimer(signal.ITIMER_REAL, PER_TEST)
             elif line.startswith('@@autogen-selfdebug@@ {"event": "result"'):
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                # Python drops a tracer that a timer's exception went through: put it back for the next assert.
+                sys.settrace(calls)
                 passed = json.loads(line.split(" ", 1)[1]).get("passed", False)
                 record = {"test": test[0], "passed": bool(passed), "lines": sorted(current)}
                 real.write(__MARK__ + " " + json.dumps(record) + "\n")
@@ -177,6 +194,7 @@ class Watch(io.TextIOBase):
         return len(text)
 
 
+signal.signal(signal.SIGALRM, hung)
 sys.stdout = sys.stderr = Watch()
 sys.argv = [path]
 sys.settrace(calls)
@@ -185,6 +203,7 @@ try:
 except BaseException:
     pass
 finally:
+    signal.setitimer(signal.ITIMER_REAL, 0)
     sys.settrace(None)
     sys.stdout = real
 """
@@ -212,11 +231,14 @@ def python_batch_code(programs: Sequence[tuple[str, str]], *, timeout: float, bu
     return _launch(driver, budget + timeout + 10)
 
 
-def python_coverage_code(program: str, *, program_lines: int, timeout: float) -> str:
-    """Python source that runs one full program once and prints, per assert, the program lines it ran."""
+def python_coverage_code(program: str, *, program_lines: int, timeout: float, per_test: float) -> str:
+    """Python source that runs one full program once and prints, per assert, the program lines it ran.
+    An assert still running after ``per_test`` seconds is stopped and counts as failed; ``timeout``
+    bounds the whole run."""
     driver = (
         _COVERAGE.replace("__PROGRAM__", repr(json.dumps(program)))
         .replace("__LINES__", str(program_lines))
+        .replace("__PER_TEST__", repr(float(per_test)))
         .replace("__MARK__", repr(COVERAGE_MARKER))
     )
     return _launch(driver, timeout)

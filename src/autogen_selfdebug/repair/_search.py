@@ -183,9 +183,12 @@ class _Search:
     async def run(self) -> SearchResult:
         baseline_trial = (await self._batch([self.program], timeout=self.budget.candidate_timeout))[0]
         baseline = self._score(Patch(()), self.program, baseline_trial)
-        # A candidate may take several times the original's run before it counts as hanging.
+        # A candidate may take several times the original's run before it counts as hanging. When the
+        # original itself hangs there is no yardstick: half the limit keeps each endless candidate cheap.
         if baseline_trial is not None and not baseline_trial.timed_out:
             self.timeout = min(self.budget.candidate_timeout, max(0.5, 5 * baseline_trial.seconds + 0.3))
+        else:
+            self.timeout = max(0.5, self.budget.candidate_timeout / 2)
         ranking = await self._localize(self.program)
         result = SearchResult(self.language, baseline, ranking)
         edits = candidate_edits(self.program, self.language)
@@ -283,7 +286,8 @@ class _Search:
         lines = len(program.splitlines())
         limit = max(2.0, 4 * self.timeout)
         if self.language == "python":
-            block = CodeBlock(code=python_coverage_code(full, program_lines=lines, timeout=limit), language="python")
+            code = python_coverage_code(full, program_lines=lines, timeout=limit, per_test=self.timeout)
+            block = CodeBlock(code=code, language="python")
         else:
             code = node_coverage_code(full, self.language, program_lines=lines, timeout=limit)
             block = CodeBlock(code=code, language="javascript")

@@ -1,0 +1,176 @@
+"""Checks written at the bottom of a file to fix, split off as tests the model cannot edit.
+
+A file often ends with its own checks (``assert f(2) == 4`` in Python, ``console.assert`` or
+``assert.strictEqual`` in JavaScript). Left in the program, the model may edit or drop them, and a
+failing one shows only an ``AssertionError``. Split off, they run as fixed tests after each attempt:
+each one is reported with its expected and actual values, and a fix must pass all of them. Only the
+contiguous block of checks at the very end counts; the fixed file gets that block back, byte for byte.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import tree_sitter
+
+from ..edits._tree_sitter import parser_for
+
+__all__ = ["TrailingChecks", "split_trailing_checks"]
+
+
+@dataclass(frozen=True)
+class TrailingChecks:
+    """A file split in two: the program, and the checks at its bottom.
+
+    Attributes:
+        program: The file up to the first check, without the blank lines before it.
+        checks: The file from the first check's line to the end, exactly as written.
+        count: How many checks (asserts) the block holds; ``print`` lines among them are not counted.
+        first_line: The first check's line in the file (1-based).
+        last_line: The last check's last line in the file.
+        gap: The blank lines between the program and the checks, put back by :meth:`rejoin`.
+    """
+
+    program: str
+    checks: str
+    count: int
+    first_line: int
+    last_line: int
+    gap: str
+
+    def rejoin(self, fixed_program: str) -> str:
+        """The fixed program with the checks put back after it, as they were written."""
+        body, checks = fixed_program.rstrip("\n"), self.checks.rstrip("\n")
+        if body.endswith(checks):
+            # The model copied the checks into its answer: the file gets them once.
+            body = body[: -len(checks)].rstrip("\n")
+        return body + self.gap + self.checks
+
+    def describe(self, name: str) -> str:
+        """One line for people: what was split off, and from where."""
+        lines = (
+            f"line {self.first_line}"
+            if self.first_line == self.last_line
+            else f"lines {self.first_line}–{self.last_line}"
+        )
+        checks = "check" if self.count == 1 else "checks"
+        return f"Split off {self.count} {checks} at the bottom of {name} ({lines}) as tests the model cannot edit."
+
+
+def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
+    """Split the checks at the bottom of ``source`` off its program.
+
+    Python: trailing top-level ``assert`` statements, with ``print(...)`` calls among or after them.
+    JavaScript and TypeScript: trailing top-level calls of ``assert(...)``, ``assert.xxx(...)`` or
+    ``console.assert(...)``, with ``console.log(...)`` calls among or after them.
+
+    Returns:
+        The split, or ``None`` when the file does not end with checks, does not parse, is nothing
+        but checks, or is in another language.
+    """
+    if source.count("\r") != source.count("\r\n"):
+        return None  # lone carriage returns: the parsers' lines and ours would not agree
+    if language == "python":
+        found = _python_block(source)
+    elif language in ("javascript", "typescript"):
+        found = _tree_sitter_block(source, language)
+    else:
+        return None
+    if found is None:
+        return None
+    first, last, count = found
+    starts = _line_starts(source)
+    head, checks = source[: starts[first - 1]], source[starts[first - 1] :]
+    program = head.rstrip()
+    if not program:
+        return None
+    return TrailingChecks(program + "\n", checks, count, first, last, head[len(program) :])
+
+
+def _line_starts(source: str) -> list[int]:
+    """The offset where each line begins. Lines end at ``\\n`` only, as they do for ``ast`` and tree-sitter."""
+    return [0] + [i + 1 for i, char in enumerate(source) if char == "\n"]
+
+
+# A found block: its first line, its last check's last line, and how many checks it holds.
+_Block = tuple[int, int, int]
+
+
+def _python_block(source: str) -> _Block | None:
+    try:
+        body = ast.parse(source).body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    kinds = [_python_kind(statement) for statement in body]
+    return _block([(s.lineno, s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds)
+
+
+def _python_kind(statement: ast.stmt) -> str | None:
+    if isinstance(statement, ast.Assert):
+        return "check"
+    call = statement.value if isinstance(statement, ast.Expr) else None
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print":
+        return "print"
+    return None
+
+
+def _tree_sitter_block(source: str, language: str) -> _Block | None:
+    root = parser_for(language).parse(source.encode("utf-8")).root_node
+    if root.has_error:
+        return None
+    # Comments are not statements: those among or after the checks come along with the block's lines.
+    statements = [node for node in root.named_children if node.type != "comment"]
+    # A statement starts its line when only spaces come before it (column 0 in bytes or in characters).
+    lines = source.encode("utf-8").split(b"\n")
+    spans = [
+        (
+            node.start_point.row + 1,
+            node.end_point.row + 1,
+            not lines[node.start_point.row][: node.start_point.column].strip(),
+        )
+        for node in statements
+    ]
+    return _block(spans, [_js_kind(node) for node in statements])
+
+
+def _js_kind(statement: tree_sitter.Node) -> str | None:
+    if statement.type != "expression_statement" or not statement.named_children:
+        return None
+    call = statement.named_children[0]
+    callee = call.child_by_field_name("function") if call.type == "call_expression" else None
+    if callee is None:
+        return None
+    if callee.type == "identifier":
+        return "check" if callee.text == b"assert" else None
+    if callee.type != "member_expression":
+        return None
+    owner, member = callee.child_by_field_name("object"), callee.child_by_field_name("property")
+    if owner is None or member is None:
+        return None
+    if owner.type == "identifier" and owner.text == b"assert":
+        return "check"
+    if owner.type == "identifier" and owner.text == b"console":
+        return {b"assert": "check", b"log": "print"}.get(member.text or b"")
+    return None
+
+
+def _block(spans: Sequence[tuple[int, int, bool]], kinds: Sequence[str | None]) -> _Block | None:
+    """The trailing run of checks and prints, starting at its first check: (first line, last line, checks).
+
+    ``spans`` gives each top-level statement's first and last line, and whether it starts its line.
+    """
+    start = len(kinds)
+    while start > 0 and kinds[start - 1] is not None:
+        start -= 1
+    # The block starts at a check on a line of its own; prints before the first check stay in the program.
+    while start < len(kinds) and (kinds[start] != "check" or not spans[start][2]):
+        start += 1
+    checks = [i for i in range(start, len(kinds)) if kinds[i] == "check"]
+    if not checks:
+        return None
+    # A statement sharing the first check's line (``x = 1; assert x``) stays whole in the program.
+    if start > 0 and spans[start - 1][1] >= spans[start][0]:
+        return None
+    return spans[start][0], spans[checks[-1]][1], len(checks)

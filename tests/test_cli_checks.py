@@ -1,0 +1,484 @@
+"""The command line starts from the program as given: checks at the bottom of a file become tests,
+the repair search gets its turn before the model, every fix is shown as a diff, and a hang is cut short."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+from collections.abc import AsyncIterator, Iterator, Sequence
+from pathlib import Path
+
+import pytest
+from autogen_agentchat.base import TaskResult
+from autogen_agentchat.messages import (
+    BaseAgentEvent,
+    BaseChatMessage,
+    CodeExecutionEvent,
+    CodeGenerationEvent,
+    TextMessage,
+    ThoughtEvent,
+)
+from autogen_core.code_executor import CodeBlock, CodeResult
+from autogen_core.models import CreateResult, LLMMessage
+from rich.console import Console
+from rich.text import Text
+
+from autogen_selfdebug import ResolvedModel, RunSummary, parse_model_spec
+from autogen_selfdebug.cli import EXAMPLES, _time_limit
+from autogen_selfdebug.cli import _main as cli_main
+from autogen_selfdebug.cli._checks import split_trailing_checks
+from autogen_selfdebug.cli._fix_report import unified_diff
+from autogen_selfdebug.cli._render import RunPrinter
+from helpers import decision, py
+from test_cli import NamedReplayClient, ScriptedModels, run
+
+CALC = '''\
+"""A small calculator."""
+
+
+def subtract(left, right):
+    return right - left
+
+
+def average(values):
+    return sum(values) / len(values)
+
+
+print("7 - 2 =", subtract(7, 2))
+
+assert subtract(7, 2) == 5
+assert subtract(2, 7) == -5
+print("subtract works")
+assert average([1, 2, 3]) == 2
+'''
+CALC_PROGRAM = CALC[: CALC.index("assert")]
+CALC_FIXED = CALC.replace("return right - left", "return left - right")
+
+
+def js(code: str, language: str = "javascript") -> str:
+    return f"```{language}\n{code}\n```"
+
+
+class MustNotBeCalled(NamedReplayClient):
+    """A model client that fails the test when the CLI calls it: the search must fix the program alone."""
+
+    def __init__(self) -> None:
+        super().__init__([], "first-llm")
+        self.calls = 0
+
+    async def create(self, messages: Sequence[LLMMessage], *args: object, **kwargs: object) -> CreateResult:
+        self.calls += 1
+        raise AssertionError("the model was called, but the repair search should have fixed the program")
+
+    def create_stream(self, messages: Sequence[LLMMessage], *args: object, **kwargs: object) -> AsyncIterator[object]:
+        self.calls += 1
+        raise AssertionError("the model was called, but the repair search should have fixed the program")
+
+
+@pytest.fixture
+def models(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedModels]:
+    scripted = ScriptedModels()
+    monkeypatch.setattr(cli_main, "resolve_model", scripted.resolve)
+    monkeypatch.setattr(cli_main, "local_model_installed", lambda kind: False)
+    yield scripted
+
+
+@pytest.fixture
+def silent_model(monkeypatch: pytest.MonkeyPatch) -> Iterator[MustNotBeCalled]:
+    """The model the CLI resolves, which must never be called."""
+    client = MustNotBeCalled()
+
+    def resolve(spec: str | None = None, **_: object) -> ResolvedModel:
+        return ResolvedModel(client=client, spec=parse_model_spec(spec or "local"), description="a silent model")
+
+    monkeypatch.setattr(cli_main, "resolve_model", resolve)
+    monkeypatch.setattr(cli_main, "local_model_installed", lambda kind: False)
+    yield client
+    assert client.calls == 0
+
+
+def flat(text: str) -> str:
+    """Terminal output with rich's line wrapping undone."""
+    return " ".join(text.split())
+
+
+# ---------------------------------------------------------------------------- splitting the checks off
+
+
+def test_python_trailing_asserts_split_off_with_the_prints_among_them() -> None:
+    split = split_trailing_checks(CALC, "python")
+    assert split is not None
+    assert split.program == CALC_PROGRAM.rstrip() + "\n"
+    assert split.checks.startswith("assert subtract(7, 2) == 5\n") and split.checks.endswith("== 2\n")
+    assert 'print("subtract works")' in split.checks
+    assert (split.count, split.first_line, split.last_line) == (3, 14, 17)
+    assert split.rejoin(split.program) == CALC  # nothing lost
+    assert split.describe("calc.py") == (
+        "Split off 3 checks at the bottom of calc.py (lines 14–17) as tests the model cannot edit."
+    )
+
+
+RLE_JS = """\
+const assert = require("assert");
+
+function encode(text) {
+  let out = "";
+  let run = 1;
+  for (let i = 1; i <= text.length; i++) {
+    if (i < text.length && text[i] === text[i - 1]) {
+      run++;
+    } else {
+      out += text[i - 1] + run;
+      run = 1;
+    }
+  }
+  return out;
+}
+
+console.log("aab ->", encode("aab"));
+
+// the checks
+console.assert(encode("aab") === "2a1b", "aab");
+assert.strictEqual(encode("abc"), "1a1b1c");
+console.log("checked");
+"""
+
+KADANE_TS = """\
+function maxSubarraySum(values: number[]): number {
+  let best = values[0];
+  let current = values[0];
+  for (let i = 1; i < values.length; i++) {
+    current = Math.min(values[i], current + values[i]);
+    best = Math.min(best, current);
+  }
+  return best;
+}
+
+console.log(maxSubarraySum([1, -2, 3, 4]));
+console.assert(maxSubarraySum([-2, 1, -3, 4, -1, 2, 1, -5, 4]) === 6, "mixed");
+console.assert(maxSubarraySum([-3, -1, -2]) === -1, "all negative");
+"""
+
+
+def test_javascript_console_assert_and_assert_calls_split_off_and_require_stays() -> None:
+    split = split_trailing_checks(RLE_JS, "javascript")
+    assert split is not None
+    assert split.program.startswith('const assert = require("assert");\n')  # the require stays in the program
+    assert split.program.rstrip().endswith("// the checks")
+    assert split.checks == (
+        'console.assert(encode("aab") === "2a1b", "aab");\n'
+        'assert.strictEqual(encode("abc"), "1a1b1c");\n'
+        'console.log("checked");\n'
+    )
+    assert (split.count, split.first_line, split.last_line) == (2, 20, 21)
+    assert split.rejoin(split.program) == RLE_JS
+
+
+def test_typescript_checks_split_off() -> None:
+    split = split_trailing_checks(KADANE_TS, "typescript")
+    assert split is not None and split.count == 2 and (split.first_line, split.last_line) == (12, 13)
+    assert split.program.rstrip().endswith("console.log(maxSubarraySum([1, -2, 3, 4]));")
+    assert split.rejoin(split.program) == KADANE_TS
+
+
+@pytest.mark.parametrize(
+    ("source", "language"),
+    [
+        ("def f():\n    return 1\n\nprint(f())\n", "python"),  # no checks at all
+        ("x = 1\nassert x == 1\nx = 2\nprint(x)\n", "python"),  # the assert is not at the bottom
+        ("assert 1 + 1 == 2\nassert 2 * 2 == 4\n", "python"),  # nothing but checks: no program to fix
+        ("x = 1; assert x == 1\n", "python"),  # shares its line with the program
+        ("def f(:\n    pass\nassert f()\n", "python"),  # does not parse
+        ("def f():\n    assert True\n    return 1\n", "python"),  # inside a function, not top level
+        ("function f() { return 1; }\nconsole.log(f());\n", "javascript"),
+        ("function f() { return 1; }\nconsole.assert(f() === 1);\nf();\n", "javascript"),
+        ("const f = (x: number) => x;\nexpect(f(1)).toBe(1);\n", "typescript"),  # not an assert call
+        ("echo hi\n[ 1 -eq 1 ]\n", "bash"),
+    ],
+    ids=[
+        "none",
+        "middle",
+        "only-checks",
+        "same-line",
+        "syntax-error",
+        "nested",
+        "js-none",
+        "js-middle",
+        "ts-expect",
+        "bash",
+    ],
+)
+def test_nothing_is_split_without_a_block_of_checks_at_the_bottom(source: str, language: str) -> None:
+    assert split_trailing_checks(source, language) is None
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "def f():\n    return 1\n\n\n\nassert f() == 1\n\n# the end\n",
+        "def f():\n    return 1\nassert f() == 1",  # no newline at the end
+        "def f():\r\n    return 1\r\n\r\nassert f() == 1\r\n",  # CRLF
+        "x = 'é'\n\nassert x == 'é'  # non-ASCII\n",
+    ],
+    ids=["blank-lines-and-comment", "no-final-newline", "crlf", "non-ascii"],
+)
+def test_the_checks_are_put_back_exactly(source: str) -> None:
+    split = split_trailing_checks(source, "python")
+    assert split is not None and split.rejoin(split.program) == source
+
+
+def test_checks_the_model_copied_into_its_answer_are_written_once() -> None:
+    split = split_trailing_checks(CALC, "python")
+    assert split is not None
+    copied = CALC_FIXED.replace("\n\nassert", "\nassert", 1)  # its own spacing, then the checks
+    assert split.rejoin(copied) == CALC_FIXED
+
+
+# ---------------------------------------------------------------------------- fix, end to end
+
+
+def test_the_search_fixes_a_swapped_operand_without_calling_the_model(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "calc.py"
+    path.write_text(CALC)
+    out_path = tmp_path / "fixed.py"
+    code, out, err = run(["fix", str(path), "--output", str(out_path)], capsys)
+    assert code == 0 and out == "", err
+    text = flat(err)
+    assert "Split off 3 checks at the bottom of calc.py (lines 14–17) as tests the model cannot edit." in text
+    assert "attempt 1 of 5 · the program as given, no model call" in text
+    assert "attempt 2 of 5 · patch from the repair search, 0 tokens" in text
+    assert "found by the repair search: `right - left` changed to `left - right` on line 5 (0 tokens," in text
+    assert "--- a/calc.py\n+++ b/calc.py\n" in err
+    assert "\n-    return right - left\n+    return left - right\n" in err
+    # The fixed program, with the checks put back exactly as they were.
+    assert out_path.read_text() == CALC_FIXED
+    assert path.read_text() == CALC
+
+
+def test_the_checks_get_a_report_per_assert(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "calc.py"
+    path.write_text(CALC)
+    models.replies += [py(CALC_FIXED.split("\nassert")[0])]
+    code, out, err = run(["fix", str(path), "--no-search"], capsys)
+    assert code == 0 and out == CALC_FIXED
+    # The as-given run reports each failing assert with its values, as a --tests file does.
+    assert "Tests: 1 of 3 asserts passed." in err
+    assert "FAILED line 1: subtract(7, 2) == 5" in err and "expected: 5" in err and "actual:   -5" in err
+    assert "Searching small patches" not in err
+    assert "written by first-llm on attempt 2" in flat(err)
+
+
+def test_a_model_that_drops_a_failing_assert_does_not_pass(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "calc.py"
+    path.write_text(CALC)
+    # The old bug kept, and the asserts that show it gone: it used to "run without errors" and exit 0.
+    dropped = CALC_PROGRAM + "assert average([1, 2, 3]) == 2\n"
+    models.replies += [py(dropped), decision(True, "x"), py(CALC_PROGRAM + "print('no checks')\n")]
+    code, out, err = run(["fix", str(path), "--no-search", "--max-attempts", "2"], capsys)
+    assert code == 1 and out == ""
+    assert "ran without errors" not in err and "not fixed" in err and "nothing was written" in err
+    assert path.read_text() == CALC
+
+
+def test_a_failing_console_assert_counts_as_failing_and_the_search_fixes_it(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "rle.js"
+    path.write_text(RLE_JS)
+    still_broken = RLE_JS[: RLE_JS.index("// the checks")]
+    models.replies += [js(still_broken)]
+    code, out, err = run(["fix", str(path), "--no-search", "--max-attempts", "1"], capsys)
+    assert code == 1 and out == ""
+    assert "Split off 2 checks at the bottom of rle.js (lines 20–21)" in flat(err)
+    assert 'FAILED line 1: console.assert(encode("aab") === "2a1b", "aab")' in err
+
+    code, out, err = run(["fix", str(path)], capsys)  # the search's turn: no model call needed
+    assert code == 0, err
+    fixed = RLE_JS.replace("out += text[i - 1] + run;", "out += run + text[i - 1];")
+    assert out == fixed
+    assert "found by the repair search" in flat(err) and "+      out += run + text[i - 1];" in err
+
+
+def test_typescript_checks_at_the_bottom_are_fixed_by_the_search(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "kadane.ts"
+    path.write_text(KADANE_TS)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    assert out == KADANE_TS.replace("Math.min", "Math.max")
+    assert "Split off 2 checks at the bottom of kadane.ts (lines 12–13)" in flat(err)
+    assert "--- a/kadane.ts" in err and "found by the repair search: `Math.min` changed to `Math.max`" in flat(err)
+
+
+def test_typescript_checks_with_the_program_importing_assert(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "kadane.ts"
+    source = 'import * as assert from "assert";\n\n' + KADANE_TS.replace(
+        'console.assert(maxSubarraySum([-3, -1, -2]) === -1, "all negative");',
+        "assert.strictEqual(maxSubarraySum([-3, -1, -2]), -1);",
+    )
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    assert out == source.replace("Math.min", "Math.max")
+
+
+def test_several_passing_patches_bring_a_warning(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bigger.py"
+    path.write_text("def bigger(a, b):\n    if a < b:\n        return a\n    return b\n\n\nassert bigger(2, 5) == 5\n")
+    code, _, err = run(["fix", str(path), "--output", str(tmp_path / "out.py")], capsys)
+    assert code == 0
+    assert re.search(
+        r"warning: \d+ different patches pass these tests, so the tests do not pin the behaviour", flat(err)
+    )
+
+
+def test_examples_say_how_each_was_fixed(silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["examples", "--only", "python", "--strict"], capsys)
+    assert code == 0
+    assert "--- a/postfix_evaluator.py" in err and "found by the repair search" in flat(err)
+    assert "fixed by" in err and "repair search (0" in err  # the summary table's column
+
+
+def test_no_search_leaves_the_fix_to_the_model(models: ScriptedModels, capsys: pytest.CaptureFixture[str]) -> None:
+    postfix = EXAMPLES[0].source.replace("right - left", "left - right").replace("right // left", "left // right")
+    models.replies += [py(postfix)]
+    code, _, err = run(["examples", "--only", "python", "--no-search", "--max-attempts", "1", "--strict"], capsys)
+    assert code == 0
+    assert "Searching small patches" not in err and "found by the repair search" not in flat(err)
+    assert "written by first-llm on attempt 2" in flat(err) and "first-llm, attempt 2" in flat(err)
+
+
+# ---------------------------------------------------------------------------- a program that hangs
+
+HANGS = """\
+def count_down(n):
+    steps = 0
+    while n != 0:
+        n -= 2
+        steps += 1
+    return steps
+
+
+assert count_down(4) == 2
+assert count_down(3) == 2
+"""
+LOOPS = "def count_down(n):\n    while True:\n        pass\n"
+COUNTS = "def count_down(n):\n    steps = 0\n    while n > 0:\n        n -= 2\n        steps += 1\n    return steps\n"
+
+
+def test_after_the_program_as_given_hangs_later_attempts_get_less_time(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Scaled down: a 3 s default timeout, and 1 s for the later attempts.
+    monkeypatch.setattr(cli_main, "_DEFAULT_TIMEOUT", 3)
+    monkeypatch.setattr(_time_limit, "AFTER_HANG_SECONDS", 1)
+    path = tmp_path / "count.py"
+    path.write_text(HANGS)
+    models.replies += [py(LOOPS), decision(True, "it loops"), py(COUNTS)]
+    started = time.monotonic()
+    code, out, err = run(["fix", str(path), "--no-search", "--max-attempts", "2"], capsys)
+    assert code == 0, err
+    assert out == COUNTS + "\n\n" + HANGS[HANGS.index("assert") :]
+    text = flat(err)
+    assert "The program as given did not finish within 3 s: it may loop forever." in text
+    assert "Later attempts get 1 s each (--timeout sets the limit)." in text
+    assert "execution stopped after 1 s (lowered: the program as given hung)" in text
+    # 3 s for the given run and 1 s for the model's looping one, not 3 s each.
+    assert time.monotonic() - started < 5.9
+
+
+def test_an_explicit_timeout_is_kept_after_a_hang(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_time_limit, "AFTER_HANG_SECONDS", 1)
+    path = tmp_path / "count.py"
+    path.write_text(HANGS)
+    models.replies += [py(COUNTS)]
+    code, _, err = run(["fix", str(path), "--no-search", "--timeout", "2"], capsys)
+    assert code == 0
+    text = flat(err)
+    assert "did not finish within 2 s" in text and "Each attempt may take as long (--timeout sets the limit)." in text
+
+
+async def test_the_time_limit_passes_the_sandbox_through_until_lowered(tmp_path: Path) -> None:
+    from autogen_core import CancellationToken
+
+    from autogen_selfdebug import LocalSandbox
+
+    async with LocalSandbox(timeout=30, work_dir=tmp_path) as sandbox:
+        limited = _time_limit.TimeLimitedSandbox(sandbox, timeout=30, lower_after_hang=True)
+        assert limited.supported_languages == sandbox.supported_languages
+        block = [CodeBlock(code="import time; print('started', flush=True); time.sleep(20)", language="python")]
+        limited.lower_to(0.5)  # as after a hang
+        started = time.monotonic()
+        result = await limited.execute_code_blocks(block, CancellationToken())
+        assert result.exit_code == 124 and "stopped after 0.5 s" in result.output
+        assert time.monotonic() - started < 5
+        quick = await limited.execute_code_blocks(
+            [CodeBlock(code="print(6 * 7)", language="python")], CancellationToken()
+        )
+        assert (quick.exit_code, quick.output.strip()) == (0, "42")
+
+
+# ---------------------------------------------------------------------------- the terminal view
+
+
+async def test_the_view_shows_the_given_attempt_and_the_search() -> None:
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, color_system="standard", width=200)
+    summary = RunSummary(outcome="success", attempts=2, code=py(CALC_FIXED), tests_passed=3, tests_total=3)
+    found = {
+        "move": "search",
+        "model": "repair search",
+        "edit": "`right - left` changed to `left - right` on line 5",
+        "search_seconds": "1.80",
+        "passing_patches": "1",
+    }
+
+    async def stream() -> AsyncIterator[BaseAgentEvent | BaseChatMessage | TaskResult]:
+        given = {"move": "given", "model": "as given"}
+        yield CodeGenerationEvent(retry_attempt=0, content=py(CALC), code_blocks=[], source="fixer", metadata=given)
+        yield CodeExecutionEvent(retry_attempt=0, result=CodeResult(exit_code=1, output="failed"), source="fixer")
+        start = "Searching small patches of the failed program (up to 400 candidates, 20 s), no model call."
+        yield ThoughtEvent(content=start, source="fixer", metadata={"kind": "search_start"})
+        line = "The repair search tried 10 candidate patches in 1.8 s: `right - left` ... makes every test pass."
+        yield ThoughtEvent(content=line, source="fixer", metadata={"kind": "search", **found})
+        plan = "Attempt 2: search, no model call (the repair search found a passing patch)."
+        yield ThoughtEvent(content=plan, source="fixer", metadata={"kind": "retry_plan", **found})
+        yield CodeGenerationEvent(
+            retry_attempt=1, content=py(CALC_FIXED), code_blocks=[], source="fixer", metadata=found
+        )
+        yield CodeExecutionEvent(retry_attempt=1, result=CodeResult(exit_code=0, output="ok"), source="fixer")
+        final = TextMessage(content="done", source="fixer", metadata=summary.to_metadata())
+        yield TaskResult(messages=[final])
+
+    printer = RunPrinter(console, [NamedReplayClient([], "first-llm")], 5, given=True)
+    await printer.show(stream())
+    text = Text.from_ansi(out.getvalue()).plain
+    assert re.search(r"attempt 1 of 5 · the program as given, no model call · [\d.]+s · 0 tokens", text)
+    assert re.search(r"attempt 2 of 5 · patch from the repair search, 0 tokens · [\d.]+s · 0 tokens", text)
+    assert "Searching small patches of the failed program" in text and "The repair search tried 10" in text
+    assert "fixed after 2 attempt(s)" in text
+    assert printer.origin is not None and printer.origin.attempt == 2
+    assert printer.origin.describe() == (
+        "found by the repair search: `right - left` changed to `left - right` on line 5 (0 tokens, 1.8 s)"
+    )
+
+
+def test_the_diff_names_both_files() -> None:
+    diff = unified_diff("a = 1\nb = 2\n", "a = 1\nb = 3\n", "x.py")
+    assert diff.startswith("--- a/x.py\n+++ b/x.py\n@@")
+    assert "-b = 2\n+b = 3\n" in diff
+    assert unified_diff("same\n", "same\n", "x.py") == ""
