@@ -249,7 +249,7 @@ def test_the_search_fixes_a_swapped_operand_without_calling_the_model(
     text = flat(err)
     assert "Split off 3 checks at the bottom of calc.py (lines 14–17) as tests the model cannot edit." in text
     assert "attempt 1 of 5 · the program as given, no model call" in text
-    assert "attempt 2 of 5 · patch from the repair search, 0 tokens" in text
+    assert "attempt 2 of 5 · patch from the repair search, no model call" in text
     assert "found by the repair search: `right - left` changed to `left - right` on line 5 (0 tokens," in text
     assert "--- a/calc.py\n+++ b/calc.py\n" in err
     assert "\n-    return right - left\n+    return left - right\n" in err
@@ -468,7 +468,7 @@ async def test_the_view_shows_the_given_attempt_and_the_search() -> None:
     await printer.show(stream())
     text = Text.from_ansi(out.getvalue()).plain
     assert re.search(r"attempt 1 of 5 · the program as given, no model call · [\d.]+s · 0 tokens", text)
-    assert re.search(r"attempt 2 of 5 · patch from the repair search, 0 tokens · [\d.]+s · 0 tokens", text)
+    assert re.search(r"attempt 2 of 5 · patch from the repair search, no model call · [\d.]+s · 0 tokens", text)
     assert "Searching small patches of the failed program" in text and "The repair search tried 10" in text
     assert "fixed after 2 attempt(s)" in text
     assert printer.origin is not None and printer.origin.attempt == 2
