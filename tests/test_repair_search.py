@@ -12,7 +12,7 @@ from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 
 from autogen_selfdebug import create_sandbox
 from autogen_selfdebug.cli import EXAMPLES
-from autogen_selfdebug.edits import repair_edits
+from autogen_selfdebug.edits import candidate_edits, repair_edits
 from autogen_selfdebug.repair import SearchBudget, SearchResult, TestCoverage, ochiai, search_patches
 
 
@@ -306,3 +306,18 @@ async def test_js_a_hanging_candidate_is_cut_off(sandbox: CodeExecutor) -> None:
         candidate_timeout=1.0,
     )
     assert result.timed_out >= 1 and result.fix is not None
+
+
+@pytest.mark.parametrize(
+    ("language", "program"),
+    [
+        ("python", "def f(x):\n    return x + 1\n\n\nassert f(1) == 3\n"),
+        (
+            "javascript",
+            "function f(x) {\n  return x + 1;\n}\n\nconsole.assert(f(1) === 3);\nassert.strictEqual(f(1), 3);\n",
+        ),
+    ],
+)
+def test_the_programs_own_checks_are_never_edited(language: str, program: str) -> None:
+    edits = candidate_edits(program, language)
+    assert edits and all(e.line <= 3 for e in edits)

@@ -185,8 +185,11 @@ def repair_edits(
         text = _Text(source)
     except (SyntaxError, ValueError, tokenize.TokenError):
         return []
+    # Editing a check is never a repair: the program's own assert statements are left alone.
+    checks = {id(n) for a in ast.walk(tree) if isinstance(a, ast.Assert) for n in ast.walk(a)}
     nodes = [(node, slot) for root, root_slot in _roots(tree, None) for node, slot in _walk(root, root_slot)]
     parents = {id(node): slot.parent for node, slot in nodes}
+    nodes = [(node, slot) for node, slot in nodes if id(node) not in checks]
     scopes = _Scopes(tree, text)
     seen = {source}
     found: list[Edit] = []

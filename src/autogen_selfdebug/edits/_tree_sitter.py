@@ -190,14 +190,31 @@ class _Program:
 
 
 def _walk(root: Node) -> Iterator[Node]:
-    """Every node in source order, skipping the subtrees that are never edited."""
+    """Every node in source order, skipping the subtrees that are never edited: literals, types, and
+    checks (an ``assert(...)``, ``assert.x(...)`` or ``console.assert(...)`` statement): editing a
+    check is never a repair."""
     stack = [root]
     while stack:
         node = stack.pop()
-        if node.type in _SKIPPED or node.type.endswith("_type"):
+        if node.type in _SKIPPED or node.type.endswith("_type") or _is_check(node):
             continue
         yield node
         stack.extend(reversed(node.children))
+
+
+def _is_check(node: Node) -> bool:
+    if node.type != "expression_statement" or not node.named_children:
+        return False
+    call = node.named_children[0]
+    callee = call.child_by_field_name("function") if call.type == "call_expression" else None
+    if callee is None:
+        return False
+    if callee.type == "identifier":
+        return callee.text == b"assert"
+    owner, member = callee.child_by_field_name("object"), callee.child_by_field_name("property")
+    if callee.type != "member_expression" or owner is None or member is None:
+        return False
+    return owner.text == b"assert" or (owner.text == b"console" and member.text == b"assert")
 
 
 def _is(node: Node | None, other: Node) -> bool:
