@@ -1,4 +1,5 @@
-"""The benchmarks' command line: ``bench [fix-rate]``, ``bench fix``, ``bench write-tests`` or ``bench overhead``."""
+"""The benchmarks' command line: ``bench [fix-rate]``, ``bench fix``, ``bench write-tests``, ``bench overhead``
+or ``bench search``."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ._overhead import run_overhead
 
             return asyncio.run(run_overhead(args[1:]))
+        if args and args[0] == "search":
+            from ._search_cost import run_search_cost
+
+            return asyncio.run(run_search_cost(args[1:]))
         if args and args[0] == "write-tests":
             from ._write_tests import run_write_tests
 

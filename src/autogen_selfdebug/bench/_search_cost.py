@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from autogen_core import CancellationToken
 from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..cli import EXAMPLES
@@ -194,7 +195,7 @@ async def run_search_cost(argv: Sequence[str]) -> int:
                 case.name,
                 case.language,
                 str(case.program.count("\n")),
-                found,
+                escape(found),
                 str(last.tried),
                 f"{statistics.median(seconds):.2f}",
                 f"{min(seconds):.2f}",
