@@ -48,9 +48,9 @@ import bisect
 import io
 import re
 import tokenize
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, TypeAlias, get_args
+from typing import Literal, TypeAlias, cast, get_args
 
 from ._edit import Edit
 
@@ -129,30 +129,11 @@ def mutants(
     Raises:
         ValueError: an unknown operator name.
     """
-    unknown = [op for op in operators if op not in OPERATORS]
-    if unknown:
-        raise ValueError(
-            f"Unknown mutation operator(s): {', '.join(map(str, unknown))}; known: {', '.join(OPERATORS)}."
-        )
-    try:
-        tree = ast.parse(source)
-        text = _Text(source)
-    except (SyntaxError, ValueError, tokenize.TokenError):
-        return []
-    nodes = [(node, slot) for root, root_slot in _roots(tree, function) for node, slot in _walk(root, root_slot)]
-    parents = {id(node): slot.parent for node, slot in nodes}
-    seen = {source}
-    found: list[Mutant] = []
-    for operator in dict.fromkeys(operators):
-        candidates = [c for node, slot in nodes for c in _GENERATORS[operator](node, slot, text, parents)]
-        # Sorting by the change's offset (stable for ties) gives the documented positional order.
-        for candidate in sorted(candidates, key=lambda c: c.at):
-            realised = _realise(candidate, tree, text)
-            if realised is not None and realised[1] not in seen:
-                edit, mutated = realised
-                seen.add(mutated)
-                found.append(Mutant(operator, edit.line, edit.original, edit.replacement, mutated))
-    return found
+    changes = _changes(source, operators, _GENERATORS, known=OPERATORS, what="mutation operator", function=function)
+    return [
+        Mutant(cast(MutationOperator, kind), edit.line, edit.original, edit.replacement, mutated)
+        for kind, edit, mutated in changes
+    ]
 
 
 def repair_edits(
@@ -172,39 +153,53 @@ def repair_edits(
         The edits, each giving a distinct program that parses; ``[]`` if ``source`` does not parse.
 
     Example:
-        >>> [e.description for e in repair_edits("d = right - left\n", templates=["swap_operands"])]
+        >>> [e.description for e in repair_edits("d = right - left\\n", templates=["swap_operands"])]
         ['`right - left` changed to `left - right` on line 1']
     """
-    unknown = [t for t in templates if t not in REPAIR_TEMPLATES]
+    changes = _changes(source, templates, _REPAIRS, known=REPAIR_TEMPLATES, what="repair template", lines=lines)
+    return [edit for _, edit, _ in changes]
+
+
+def _changes(
+    source: str,
+    kinds: Sequence[str],
+    generators: Mapping[str, _Generator],
+    *,
+    known: Sequence[str],
+    what: str,
+    function: str | None = None,
+    lines: set[int] | None = None,
+) -> Iterator[tuple[str, Edit, str]]:
+    """Each realised change of the ``kinds`` (by kind, then position): its kind, its edit and the new source.
+
+    Changes that do not parse back to the intended tree, or that repeat an earlier source, are skipped;
+    so is anything inside an ``assert`` statement (editing a check is never a repair, nor a bug).
+    """
+    unknown = [kind for kind in kinds if kind not in known]
     if unknown:
-        raise ValueError(
-            f"Unknown repair template(s): {', '.join(map(str, unknown))}; known: {', '.join(REPAIR_TEMPLATES)}."
-        )
+        raise ValueError(f"Unknown {what}(s): {', '.join(map(str, unknown))}; known: {', '.join(known)}.")
     try:
         tree = ast.parse(source)
         text = _Text(source)
     except (SyntaxError, ValueError, tokenize.TokenError):
-        return []
-    # Editing a check is never a repair: the program's own assert statements are left alone.
+        return
     checks = {id(n) for a in ast.walk(tree) if isinstance(a, ast.Assert) for n in ast.walk(a)}
-    nodes = [(node, slot) for root, root_slot in _roots(tree, None) for node, slot in _walk(root, root_slot)]
+    nodes = [(node, slot) for root, root_slot in _roots(tree, function) for node, slot in _walk(root, root_slot)]
     parents = {id(node): slot.parent for node, slot in nodes}
     nodes = [(node, slot) for node, slot in nodes if id(node) not in checks]
     scopes = _Scopes(tree, text)
     seen = {source}
-    found: list[Edit] = []
-    for template in dict.fromkeys(templates):
-        generate = _REPAIRS[template]
-        candidates = [c for node, slot in nodes for c in generate(node, slot, text, parents, scopes)]
+    for kind in dict.fromkeys(kinds):
+        candidates = [c for node, slot in nodes for c in generators[kind](node, slot, text, parents, scopes)]
+        # Sorting by the change's offset (stable for ties) gives the documented positional order.
         for candidate in sorted(candidates, key=lambda c: c.at):
             if lines is not None and text.line_of(candidate.at) not in lines:
                 continue
             realised = _realise(candidate, tree, text)
             if realised is not None and realised[1] not in seen:
-                seen.add(realised[1])
-                edit = realised[0]
-                found.append(Edit(**{**edit.__dict__, "scope": scopes.function_of(candidate.node)}))
-    return found
+                edit, mutated = realised
+                seen.add(mutated)
+                yield kind, replace(edit, scope=scopes.function_of(candidate.node)), mutated
 
 
 def _one_line(snippet: str) -> str:
@@ -404,7 +399,7 @@ _SWAPPED_OPERATOR: dict[type[ast.operator], type[ast.operator]] = {
 _BOOL_WORDS: dict[type[ast.boolop], str] = {ast.And: "and", ast.Or: "or"}
 
 
-def _swap_operator(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+def _swap_operator(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
     if isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in _SWAPPED_OPERATOR:
         new_op = _SWAPPED_OPERATOR[type(node.op)]()
         left, right = (node.left, node.right) if isinstance(node, ast.BinOp) else (node.target, node.value)
@@ -438,7 +433,7 @@ _SHOWN_MAX = 80
 """Longest context (one line) shown as a mutant's snippet instead of the bare changed node."""
 
 
-def _off_by_one(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+def _off_by_one(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
     if not (isinstance(node, ast.Constant) and type(node.value) is int):
         return
     context = _bound_context(node, parents)
@@ -497,7 +492,9 @@ _CMP_WORDS: dict[type[ast.cmpop], tuple[str, ...]] = {
 }
 
 
-def _flip_comparison(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+def _flip_comparison(
+    node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
+) -> Iterator[_Candidate]:
     if not isinstance(node, ast.Compare):
         return
     operands = [node.left, *node.comparators]
@@ -519,7 +516,9 @@ _SYMMETRIC_CALLS = frozenset({"max", "min"})
 _ATOMS = (ast.Name, ast.Constant, ast.Call, ast.Attribute, ast.Subscript, ast.List, ast.Tuple, ast.Dict, ast.Set)
 
 
-def _swap_arguments(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+def _swap_arguments(
+    node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
+) -> Iterator[_Candidate]:
     new_node: ast.AST
     if isinstance(node, ast.Call) and len(node.args) >= 2:
         first, second = node.args[0], node.args[1]
@@ -558,7 +557,7 @@ def _swapped(
     return _Candidate(template, node, slot, new_node, texts, a_start, node)
 
 
-def _wrong_return(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+def _wrong_return(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
     if not isinstance(node, ast.Return) or node.value is None:
         return
     value = node.value
@@ -573,9 +572,10 @@ def _wrong_return(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents) ->
     yield _Candidate("wrong_return", value, value_slot, new_node, (new,), text.span(value)[0], node if fits else value)
 
 
-_Generator: TypeAlias = "Callable[[ast.AST, _Slot, _Text, _Parents], Iterator[_Candidate]]"
+_Generator: TypeAlias = "Callable[[ast.AST, _Slot, _Text, _Parents, _Scopes], Iterator[_Candidate]]"
+"""A kind of change: the candidates it makes at one node (mutation operators and repair templates alike)."""
 
-_GENERATORS: dict[MutationOperator, _Generator] = {
+_GENERATORS: dict[str, _Generator] = {
     "swap_operator": _swap_operator,
     "off_by_one": _off_by_one,
     "flip_comparison": _flip_comparison,
@@ -662,7 +662,7 @@ def _replace_operator(
                     "replace_operator", node, slot, new_node, (_replace(text, node, [edit]),), found[0], node
                 )
     elif isinstance(node, ast.BoolOp):
-        for candidate in _swap_operator(node, slot, text, parents):
+        for candidate in _swap_operator(node, slot, text, parents, scopes):
             yield replace(candidate, operator="replace_operator")
 
 
@@ -691,10 +691,6 @@ def _swap_call_arguments(
         yield _swapped(node, slot, text, first, second, new_node, "swap_arguments")
 
 
-def _flip(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
-    yield from _flip_comparison(node, slot, text, parents)
-
-
 def _swap_min_max(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
     """``min`` ↔ ``max`` and ``any`` ↔ ``all``; ``and`` ↔ ``or`` is :func:`_replace_operator`'s."""
     if isinstance(node, ast.Name) and node.id in _PAIRED_CALLS and isinstance(parents.get(id(node)), ast.Call):
@@ -709,7 +705,7 @@ def _off_by_one_anywhere(
 ) -> Iterator[_Candidate]:
     """±1 on any int literal, and on any index, slice bound or ``range`` bound that is not a literal."""
     if isinstance(node, ast.Constant) and type(node.value) is int:
-        yield from _off_by_one(node, slot, text, parents)
+        yield from _off_by_one(node, slot, text, parents, scopes)
         if _bound_context(node, parents) is None:
             for value in (node.value + 1, node.value - 1):
                 new_node = ast.parse(str(value), mode="eval").body
@@ -797,12 +793,10 @@ def _return_local(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, sc
             yield _Candidate("return_local", value, value_slot, new_node, (other,), text.span(value)[0], node)
 
 
-_Repair: TypeAlias = "Callable[[ast.AST, _Slot, _Text, _Parents, _Scopes], Iterator[_Candidate]]"
-
-_REPAIRS: dict[RepairTemplate, _Repair] = {
+_REPAIRS: dict[str, _Generator] = {
     "swap_operands": _swap_operands,
     "replace_operator": _replace_operator,
-    "flip_comparison": _flip,
+    "flip_comparison": _flip_comparison,
     "swap_min_max": _swap_min_max,
     "off_by_one": _off_by_one_anywhere,
     "swap_arguments": _swap_call_arguments,
