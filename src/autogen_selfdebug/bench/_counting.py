@@ -77,6 +77,7 @@ class _Totals:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     saved_seconds: float = 0.0
+    model_seconds: float = 0.0
     records: list[CallRecord] = field(default_factory=list[CallRecord])
 
 
@@ -117,6 +118,11 @@ class CountingChatCompletionClient(ChatCompletionClient):
     def saved_seconds(self) -> float:
         """Seconds the cache saved: what the cached calls took when they were first made."""
         return self._totals.saved_seconds
+
+    @property
+    def model_seconds(self) -> float:
+        """Seconds spent in model calls, a cached call counted at what it took when it was made."""
+        return self._totals.model_seconds
 
     @property
     def calls(self) -> int:
@@ -173,8 +179,10 @@ class CountingChatCompletionClient(ChatCompletionClient):
                 extra_create_args=extra_create_args,
                 cancellation_token=cancellation_token,
             )
+            seconds = time.perf_counter() - started
             if cache is not None:
-                cache.put(key, result, time.perf_counter() - started)
+                cache.put(key, result, seconds)
+        self._totals.model_seconds += seconds
         self._finish(record, result.usage)
         return result
 
@@ -189,6 +197,7 @@ class CountingChatCompletionClient(ChatCompletionClient):
         cancellation_token: CancellationToken | None = None,
     ) -> AsyncGenerator[str | CreateResult, None]:
         record = self._start(messages, json_output)
+        started = time.perf_counter()
         async for chunk in self._inner.create_stream(
             messages,
             tools=tools,
@@ -198,6 +207,7 @@ class CountingChatCompletionClient(ChatCompletionClient):
             cancellation_token=cancellation_token,
         ):
             if isinstance(chunk, CreateResult):
+                self._totals.model_seconds += time.perf_counter() - started
                 self._finish(record, chunk.usage)
             yield chunk
 

@@ -1,8 +1,10 @@
 """The benchmark runner: every arm on every selected task, then the report.
 
 Two benchmarks share it: ``fix-rate`` (write a HumanEval function from its prompt) and ``fix``
-(repair a HumanEval canonical solution with one injected bug, through the same ``fix_prompt`` as
-the command line). Jobs run task by task, all arms of a task before the next, so an interrupted
+(repair a broken program, through the same ``fix_prompt`` as the command line). ``fix`` has two
+sets of bugs: ``--bugs injected``, a HumanEval canonical solution with one bug from the mutation
+operators (the same ones the patch search inverts), and ``--bugs model``, the model's own wrong
+single-shot programs (``_model_bugs``). Jobs run task by task, all arms of a task before the next, so an interrupted
 run leaves the arms compared on the same tasks. Each finished job is appended to the results
 file at once. HumanEval/0-79 is the split for tuning; 80-163 is held out and reported apart.
 """
@@ -29,23 +31,28 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from .. import ModelSelectionError, resolve_model
-from ..cli import fix_prompt
-from ._arms import ARMS, RETRY_MODEL_ARMS, ArmName, ArmSettings, Job, Models, run_arm
+from .. import ModelSelectionError, ResolvedModel, resolve_model
+from ._arms import ARMS, PROGRAM_ARMS, RETRY_MODEL_ARMS, ArmName, ArmSettings, Job, Models, run_arm
 from ._counting import CallCache, CountingChatCompletionClient
-from ._humaneval import SPLITS, Problem, grade, load_split, select_problems, task_text, tests_section
+from ._humaneval import SPLITS, Problem, grade, load_split, select_problems
+from ._jobs import fix_job, fix_rate_job
 from ._report import markdown_report, pass_rate_chart, split_of, summarise, targets_report
 from ._results import RunSettings, TaskRecord, append_record, load_records
 
-__all__ = ["BenchmarkKind", "build_parser", "run_fix_rate", "run_job"]
+__all__ = ["BenchmarkKind", "build_parser", "fix_job", "fix_rate_job", "run_fix_rate", "run_job"]
 
 BenchmarkKind = Literal["fix-rate", "fix"]
+
+_BUG_SETS = {
+    "injected": "injected bugs (same operators the search inverts)",
+    "model": "the model's own wrong programs",
+}
 
 
 def build_parser(kind: BenchmarkKind = "fix-rate") -> argparse.ArgumentParser:
     what = {
         "fix-rate": "Fix-rate benchmark on HumanEval: write each function from its prompt.",
-        "fix": "Bug-fix benchmark: repair HumanEval canonical solutions with one injected bug each.",
+        "fix": "Bug-fix benchmark: repair broken HumanEval programs, with an injected bug or the model's own.",
     }[kind]
     parser = argparse.ArgumentParser(
         prog=f"autogen-selfdebug bench {kind}",
@@ -74,7 +81,21 @@ def build_parser(kind: BenchmarkKind = "fix-rate") -> argparse.ArgumentParser:
     parser.add_argument(
         "--reflect", action="store_true", help="Let our agent reflect after success (off: it costs a call)."
     )
-    parser.add_argument("--out", type=Path, default=Path("bench-results") / kind, help="Output directory.")
+    if kind == "fix":
+        parser.add_argument(
+            "--bugs",
+            choices=tuple(_BUG_SETS),
+            default="injected",
+            help="injected: canonical solutions with one mutation each (the operators the search inverts); "
+            "model: the model's own wrong single-shot programs (default injected).",
+        )
+        parser.add_argument(
+            "--bugs-file",
+            type=Path,
+            default=Path("bench-results") / "model-bugs.jsonl",
+            help="--bugs model: the cache of the model's answers, reused by a rerun (default %(default)s).",
+        )
+    parser.add_argument("--out", type=Path, default=None, help="Output directory (default bench-results/KIND).")
     parser.add_argument("--fresh", action="store_true", help="Ignore results of an earlier run with the same settings.")
     parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
     parser.add_argument(
@@ -127,38 +148,26 @@ async def run_job(
         timed_out=graded.timed_out,
         error=outcome.error,
         code=outcome.code,
-    )
-
-
-def fix_rate_job(problem: Problem) -> Job:
-    """Write the function from its prompt; the docstring's examples are the visible tests."""
-    return Job(
-        task_id=problem.task_id,
-        task=task_text(problem, with_tests=False),
-        task_with_tests=task_text(problem, with_tests=True),
-        tests=problem.visible_tests or None,
-    )
-
-
-def fix_job(problem: Problem, broken: str) -> Job:
-    """Fix the broken program, phrased as the command line phrases it."""
-    task = fix_prompt(broken, "python", has_tests=True)
-    return Job(
-        task_id=problem.task_id,
-        task=task,
-        task_with_tests=task + tests_section(problem.visible_tests),
-        tests=problem.visible_tests or None,
+        final_move=outcome.final_move,
+        model_attempts=outcome.model_attempts,
+        model_seconds=round(sum(c.model_seconds for c in counters), 3),
     )
 
 
 async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") -> int:
     args = build_parser(kind).parse_args(list(argv))
     console = Console()
-    default_arms = [a for a in ARMS if args.retry_model or a not in RETRY_MODEL_ARMS]
+    bug_set: str | None = args.bugs if kind == "fix" else None
+    usable = [a for a in ARMS if kind == "fix" or a not in PROGRAM_ARMS]
+    default_arms = [a for a in usable if args.retry_model or a not in RETRY_MODEL_ARMS]
     arms = [a.strip() for a in args.arms.split(",") if a.strip()] if args.arms else default_arms
     unknown = [a for a in arms if a not in ARMS]
     if unknown or not arms:
         console.print(f"[red]Unknown arm(s) {unknown}; choose from {', '.join(ARMS)}.[/red]")
+        return 2
+    no_program = [a for a in arms if a not in usable]
+    if no_program:
+        console.print(f"[red]The arm(s) {', '.join(no_program)} need a program to start from: bench fix only.[/red]")
         return 2
     needs_retry = [a for a in arms if a in RETRY_MODEL_ARMS]
     if needs_retry and not args.retry_model:
@@ -196,53 +205,61 @@ async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") ->
         temperature=args.temperature,
         seed=args.seed,
         reflect=args.reflect,
+        # Injected-bug runs keep no tag, so results recorded before the model-made set still resume.
+        bugs="model" if bug_set == "model" else None,
     )
-    if kind == "fix":
-        from ._bugfix import build_bugfix_problems
-
-        console.print(f"Injecting one bug into each of {len(problems)} canonical solutions ...")
-        bugs = await build_bugfix_problems(problems, timeout=args.timeout)
-        console.print(f"{len(bugs)} tasks have a bug that fails both their visible and their hidden tests.")
-        work = [(fix_job(b.problem, b.broken), b.problem) for b in bugs]
-    else:
-        work = [(fix_rate_job(p), p) for p in problems]
-    out: Path = args.out
+    default_out = Path("bench-results") / (kind if bug_set != "model" else "fix-model-bugs")
+    out: Path = args.out or default_out
     results_path = out / "results.jsonl"
-    if args.fresh and results_path.exists():
-        results_path.rename(out / f"results.{datetime.now(timezone.utc):%Y%m%dT%H%M%S}.jsonl")
-    selected = {job.task_id for job, _ in work}
-    done = {r.key for r in load_records(results_path, settings) if r.task_id in selected}
-    jobs = [] if args.report_only else [(j, p, arm) for j, p in work for arm in arms if (j.task_id, arm) not in done]
     models = Models(main.client, retry.client if retry else None)
     console.print(f"Model: {main.description}" + (f"; retry model: {retry.description}" if retry else ""))
-    console.print(
-        f"{len(work)} tasks x {len(arms)} arms, k={args.attempts}; {len(done)} done earlier, {len(jobs)} to run."
-    )
-    # The command line's rule: small local models say "stop" too eagerly, so only hosted models are heeded.
-    stop_on_decision = main.spec.kind == "openai"
     try:
+        work, caught = await _work(kind, bug_set, problems, main, args, console)
+        if args.fresh and results_path.exists():
+            results_path.rename(out / f"results.{datetime.now(timezone.utc):%Y%m%dT%H%M%S}.jsonl")
+        selected = {job.task_id for job, _ in work}
+        done = {r.key for r in load_records(results_path, settings) if r.task_id in selected}
+        jobs = (
+            [] if args.report_only else [(j, p, arm) for j, p in work for arm in arms if (j.task_id, arm) not in done]
+        )
+        console.print(
+            f"{len(work)} tasks x {len(arms)} arms, k={args.attempts}; {len(done)} done earlier, {len(jobs)} to run."
+        )
+        # The command line's rule: small local models say "stop" too eagerly, so only hosted models are heeded.
+        stop_on_decision = main.spec.kind == "openai"
         await _run_jobs(jobs, models, settings, args, console, results_path, stop_on_decision)
     finally:
         for model in resolved:
             await model.client.close()
 
     records = [r for r in load_records(results_path, settings) if r.task_id in selected]
+    what = f"{kind}, {_BUG_SETS[bug_set]}" if bug_set else kind
     sections = []
     for name in ("tune", "heldout"):
         part = [r for r in records if split_of(r.task_id) == name]
-        if part:
-            summaries = summarise(part, arms)
-            title = "HumanEval/0-79 (tuning split)" if name == "tune" else "HumanEval/80-163 (held-out split)"
-            table = markdown_report(summaries, attempts=args.attempts)
-            sections.append(f"## {title}\n\n{table}\n{targets_report(summaries, kind=kind)}")
-            pass_rate_chart(
-                summaries,
-                attempts=args.attempts,
-                path=out / f"pass_rate_{name}.png",
-                title=f"{kind}, {title}, {summaries[0].tasks} tasks, {main.spec}",
+        if not part:
+            continue
+        title = "HumanEval/0-79 (tuning split)" if name == "tune" else "HumanEval/80-163 (held-out split)"
+        sections.append(
+            _section(f"## {title}", part, arms, args.attempts, kind, out / f"pass_rate_{name}.png", f"{what}, {title}")
+        )
+        seen = [r for r in part if caught is not None and r.task_id in caught]
+        if caught is not None and len({r.task_id for r in seen}) < len({r.task_id for r in part}):
+            sections.append(
+                _section(
+                    f"### {title}: only the bugs the visible tests catch",
+                    seen,
+                    arms,
+                    args.attempts,
+                    kind,
+                    out / f"pass_rate_{name}_visible.png",
+                    f"{what}, visible tests fail, {title}",
+                )
             )
     header = (
-        f"# {'Bug-fix' if kind == 'fix' else 'Fix-rate'} benchmark\n\n- Model: {main.description}"
+        f"# {'Bug-fix' if kind == 'fix' else 'Fix-rate'} benchmark"
+        + (f": {_BUG_SETS[bug_set]}" if bug_set else "")
+        + f"\n\n- Model: {main.description}"
         + (f"; retry model: {retry.description}" if retry else "")
         + f"\n- Tasks: {len(work)}; attempts k: {args.attempts}; max_tokens {args.max_tokens}; temperature "
         f"{args.temperature}; seed {args.seed}; our reflection {'on' if args.reflect else 'off'}\n"
@@ -254,6 +271,50 @@ async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") ->
     console.print(report, markup=False, highlight=False, soft_wrap=True)
     console.print(f"Results: {results_path}  Table: {out / 'results.md'}  Charts: {out}/pass_rate_*.png")
     return 0
+
+
+async def _work(
+    kind: BenchmarkKind,
+    bug_set: str | None,
+    problems: Sequence[Problem],
+    main: ResolvedModel,
+    args: argparse.Namespace,
+    console: Console,
+) -> tuple[list[tuple[Job, Problem]], set[str] | None]:
+    """The jobs, and for model-made bugs the tasks whose bug the visible tests catch (``None`` otherwise)."""
+    if kind == "fix-rate":
+        return [(fix_rate_job(p), p) for p in problems], None
+    if bug_set == "injected":
+        from ._bugfix import build_bugfix_problems
+
+        console.print(f"Injecting one bug into each of {len(problems)} canonical solutions ...")
+        injected = await build_bugfix_problems(problems, timeout=args.timeout)
+        console.print(f"{len(injected)} tasks have a bug that fails both their visible and their hidden tests.")
+        return [(fix_job(b.problem, b.broken), b.problem) for b in injected], None
+    from ._model_bugs import BugSource, build_model_bugs
+
+    source = BugSource(model=str(main.spec), max_tokens=args.max_tokens, temperature=args.temperature, seed=args.seed)
+    console.print(f"The model's single-shot answers to {len(problems)} tasks (cached in {args.bugs_file}) ...")
+
+    def said(task_id: str, status: str) -> None:
+        if args.no_progress:
+            console.print(f"{task_id}: {status}")
+
+    bugs = await build_model_bugs(
+        problems, main.client, source=source, cache=args.bugs_file, timeout=args.timeout, progress=said
+    )
+    caught = {b.task_id for b in bugs if b.fails_visible}
+    console.print(f"{len(bugs)} answers parse and fail the hidden tests; the visible tests catch {len(caught)}.")
+    return [(fix_job(b.problem, b.broken), b.problem) for b in bugs], caught
+
+
+def _section(
+    heading: str, records: Sequence[TaskRecord], arms: Sequence[str], attempts: int, kind: str, chart: Path, title: str
+) -> str:
+    summaries = summarise(records, arms)
+    table = markdown_report(summaries, attempts=attempts)
+    pass_rate_chart(summaries, attempts=attempts, path=chart, title=f"{title}, {summaries[0].tasks} tasks")
+    return f"{heading}\n\n{table}\n{targets_report(summaries, kind=kind)}"
 
 
 async def _run_jobs(

@@ -32,6 +32,13 @@ class ArmSummary:
     timeouts: int
     claimed: int = 0
     claimed_and_passed: int = 0
+    search_fixes: int = 0
+    """Tasks solved by code no model wrote: a patch the search found, or the program as given."""
+    search_kept: int = 0
+    """Tasks whose final code no model wrote and that the arm called a success, right or not."""
+    model_attempts: int | None = None
+    """Attempts a model wrote; ``None`` when some records predate the count."""
+    model_seconds: float | None = None
     attempts_histogram: Counter[int] = field(default_factory=Counter[int])
     solved_by_attempts: Counter[int] = field(default_factory=Counter[int])
 
@@ -49,6 +56,9 @@ class ArmSummary:
     def verdict_precision(self) -> float | None:
         """How often the arm's own "success" survived the hidden tests."""
         return self.claimed_and_passed / self.claimed if self.claimed else None
+
+    def per_model_attempt(self, total: float | None) -> float | None:
+        return total / self.model_attempts if total is not None and self.model_attempts else None
 
     def pass_rate_within(self, attempts: int) -> float:
         """Share of tasks whose final code passed the hidden tests after at most ``attempts`` attempts."""
@@ -79,11 +89,26 @@ def summarise(records: Sequence[TaskRecord], arms: Sequence[str]) -> list[ArmSum
             timeouts=sum(r.timed_out for r in mine),
             claimed=sum(r.verdict == "success" for r in mine),
             claimed_and_passed=sum(r.verdict == "success" and r.passed for r in mine),
+            search_fixes=sum(r.passed and r.final_move in _NO_MODEL for r in mine),
+            search_kept=sum(r.verdict == "success" and r.final_move in _NO_MODEL for r in mine),
+            model_attempts=None
+            if any(r.model_attempts is None for r in mine)
+            else sum(r.model_attempts or 0 for r in mine),
+            model_seconds=_total([r.model_seconds for r in mine]),
         )
         summary.attempts_histogram.update(r.attempts for r in mine)
         summary.solved_by_attempts.update(r.attempts for r in mine if r.passed)
         summaries.append(summary)
     return summaries
+
+
+_NO_MODEL = ("given", "search")
+
+
+def _total(values: Sequence[float | None]) -> float | None:
+    """The sum, or ``None`` if any value is missing (records written before the figure was kept)."""
+    known = [v for v in values if v is not None]
+    return sum(known) if len(known) == len(values) else None
 
 
 def _num(value: float | None, digits: int = 0) -> str:
@@ -93,11 +118,18 @@ def _num(value: float | None, digits: int = 0) -> str:
 
 
 def markdown_report(summaries: Sequence[ArmSummary], *, attempts: int) -> str:
-    """The results table, then the histogram of attempts used."""
+    """The results table, then the histogram of attempts used.
+
+    *Search fixes / kept*: tasks solved by code no model wrote (a searched patch, or the program as
+    given), of those where the arm ended with such code and called it a success; a patch that passes
+    the visible tests but not the hidden ones is kept and not a fix. A model attempt's prompt tokens
+    and seconds include the retry decision that followed it.
+    """
     lines = [
         "| Arm | Solved | Pass rate | Model calls / task | Prompt tok / task | Completion tok / task "
-        "| Tokens / solved task | Wall s / task | Verdict precision | Errors |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| Tokens / solved task | Wall s / task | Wall s / solved task | Verdict precision | Search fixes / kept "
+        "| Prompt tok / model attempt | Model s / model attempt | Errors |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for s in summaries:
         tokens = s.prompt_tokens + s.completion_tokens
@@ -105,19 +137,24 @@ def markdown_report(summaries: Sequence[ArmSummary], *, attempts: int) -> str:
             f"| {s.arm} | {s.solved}/{s.tasks} | {s.pass_rate:.1%} | {_num(s.per_task(s.model_calls), 2)} "
             f"| {_num(s.per_task(s.prompt_tokens))} | {_num(s.per_task(s.completion_tokens))} "
             f"| {_num(s.per_solved(tokens))} | {_num(s.per_task(s.wall_seconds), 1)} "
-            f"| {s.claimed_and_passed}/{s.claimed} | {s.errors} |"
+            f"| {_num(s.per_solved(s.wall_seconds), 1)} | {s.claimed_and_passed}/{s.claimed} "
+            f"| {s.search_fixes}/{s.search_kept} "
+            f"| {_num(s.per_model_attempt(s.prompt_tokens))} | {_num(s.per_model_attempt(s.model_seconds), 1)} "
+            f"| {s.errors} |"
         )
-    header = " | ".join(str(n) for n in range(1, attempts + 1))
+    # A given program's run is an attempt of its own, so a bug-fix arm may use k + 1.
+    top = max([attempts, *(n for s in summaries for n in s.attempts_histogram)])
+    header = " | ".join(str(n) for n in range(1, top + 1))
     lines += [
         "",
         "Attempts used per task (tasks solved in brackets):",
         "",
         f"| Arm | {header} |",
-        "|---|" + "---|" * attempts,
+        "|---|" + "---|" * top,
     ]
     for s in summaries:
         cells = " | ".join(
-            f"{s.attempts_histogram.get(n, 0)} ({s.solved_by_attempts.get(n, 0)})" for n in range(1, attempts + 1)
+            f"{s.attempts_histogram.get(n, 0)} ({s.solved_by_attempts.get(n, 0)})" for n in range(1, top + 1)
         )
         lines.append(f"| {s.arm} | {cells} |")
     return "\n".join(lines) + "\n"
@@ -142,12 +179,30 @@ def targets_report(summaries: Sequence[ArmSummary], *, kind: str) -> str:
                 f"- {arm} vs single_shot: {gain:+.0f} points (target ≥ {target:+.0f}): {_verdict(gain >= target)}"
             )
 
+    def precision(arm: str, right: int, claims: int) -> None:
+        s = by_arm.get(arm)
+        if s is None or not s.claimed:
+            return
+        met = s.claimed_and_passed * claims >= right * s.claimed  # no worse than right/claims, in integers
+        lines.append(
+            f"- {arm} verdict precision: {s.claimed_and_passed}/{s.claimed} (target ≥ {right}/{claims}, the "
+            f"2026-11-22 run's): {_verdict(met)}"
+        )
+
     if kind == "fix":
         if "ours" in by_arm:
             ours = by_arm["ours"].pass_rate
             shown = f"{ours / base.pass_rate:.2f}×" if base.pass_rate else "– (single shot fixed none)"
             met = ours >= 2 * base.pass_rate and ours > 0
             lines.append(f"- ours fix rate vs single_shot: {shown} (target ≥ 2×): {_verdict(met)}")
+        if "ours" in by_arm and "ours_no_search" in by_arm:
+            ours_solved, plain = by_arm["ours"].solved, by_arm["ours_no_search"].solved
+            lines.append(
+                f"- ours vs ours_no_search: {ours_solved} against {plain} solved (target: above): "
+                f"{_verdict(ours_solved > plain)}"
+            )
+        precision("ours", 12, 13)
+        precision("cascade", 14, 15)
         return "Targets:\n\n" + "\n".join(lines) + "\n" if lines else ""
     points("ours", 10)
     points("cascade", 15)
@@ -157,6 +212,8 @@ def targets_report(summaries: Sequence[ArmSummary], *, kind: str) -> str:
             f"- cascade vs single_shot_retry_model: {cascade.solved} against {big.solved} solved "
             f"(target: above): {_verdict(cascade.solved > big.solved)}"
         )
+    precision("ours", 12, 13)
+    precision("cascade", 14, 15)
     base_tokens = base.per_solved(base.prompt_tokens + base.completion_tokens)
     if "ours" in by_arm and base_tokens:
         ours_tokens = by_arm["ours"].per_solved(by_arm["ours"].prompt_tokens + by_arm["ours"].completion_tokens)
@@ -186,7 +243,8 @@ def pass_rate_chart(summaries: Sequence[ArmSummary], *, attempts: int, path: Pat
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    xs = list(range(1, attempts + 1))
+    top = max([attempts, *(n for s in summaries for n in s.attempts_histogram)])
+    xs = list(range(1, top + 1))
     fig, ax = plt.subplots(figsize=(6.4, 4.2), dpi=120)
     for s in summaries:
         ys = [100 * s.pass_rate_within(x) for x in xs]

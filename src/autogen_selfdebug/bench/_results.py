@@ -27,6 +27,8 @@ class RunSettings(BaseModel):
     min_score: float | None = None
     """``bench write-tests``: the share of mutants the tests must catch."""
     max_mutants: int | None = None
+    bugs: str | None = None
+    """``bench fix --bugs model``: the model's own wrong programs (``None``: injected bugs, or no bugs)."""
 
 
 class TaskRecord(BaseModel):
@@ -45,6 +47,11 @@ class TaskRecord(BaseModel):
     timed_out: bool = False
     error: str | None = None
     code: str = ""
+    # Who wrote the final code (an attempt's move: given and search mean no model), attempts a model
+    # wrote, and seconds spent in model calls; None in records written before they were kept.
+    final_move: str | None = None
+    model_attempts: int | None = None
+    model_seconds: float | None = None
     # bench write-tests: how the final test file fared on the code and its mutants.
     tests_pass_on_code: bool | None = None
     mutants_caught: int | None = None

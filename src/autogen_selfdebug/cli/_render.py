@@ -36,7 +36,10 @@ _SHOWN_OUTPUT_LINES = 30
 # Fewer test asserts than this, and a pass is reported as "passed N of N tests", not "fixed".
 _FEW_TESTS = 3
 # What an attempt with no model call is called, by its move.
-_NO_MODEL_PLAN = {"given": "the program as given, no model call", "search": "patch from the repair search, no model call"}
+_NO_MODEL_PLAN = {
+    "given": "the program as given, no model call",
+    "search": "patch from the repair search, no model call",
+}
 
 
 @dataclass(frozen=True)
