@@ -23,7 +23,7 @@ from collections.abc import Iterable
 import tree_sitter
 
 from ._test_report import MARKER, tests_start_line
-from .edits._tree_sitter import parser_for
+from .edits import parser_for
 
 __all__ = ["instrument_js_tests"]
 

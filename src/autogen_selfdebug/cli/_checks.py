@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import tree_sitter
 
-from ..edits._tree_sitter import parser_for
+from ..edits import parser_for
 
 __all__ = ["TrailingChecks", "split_trailing_checks"]
 

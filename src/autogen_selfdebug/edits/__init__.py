@@ -18,6 +18,7 @@ from ._python import (
     mutants,
     repair_edits,
 )
+from ._tree_sitter import parser_for
 
 __all__ = [
     "EDITABLE_LANGUAGES",
@@ -30,6 +31,7 @@ __all__ = [
     "RepairTemplate",
     "candidate_edits",
     "mutants",
+    "parser_for",
     "parses",
     "repair_edits",
     "same_edit_everywhere",
