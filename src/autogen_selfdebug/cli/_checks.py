@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import tree_sitter
 
-from ..edits import parser_for
+from ..edits import is_assert_statement, parser_for
 
 __all__ = ["TrailingChecks", "split_trailing_checks"]
 
@@ -136,24 +136,13 @@ def _tree_sitter_block(source: str, language: str) -> _Block | None:
 
 
 def _js_kind(statement: tree_sitter.Node) -> str | None:
-    if statement.type != "expression_statement" or not statement.named_children:
-        return None
-    call = statement.named_children[0]
-    callee = call.child_by_field_name("function") if call.type == "call_expression" else None
-    if callee is None:
-        return None
-    if callee.type == "identifier":
-        return "check" if callee.text == b"assert" else None
-    if callee.type != "member_expression":
-        return None
-    owner, member = callee.child_by_field_name("object"), callee.child_by_field_name("property")
-    if owner is None or member is None:
-        return None
-    if owner.type == "identifier" and owner.text == b"assert":
+    if is_assert_statement(statement):
         return "check"
-    if owner.type == "identifier" and owner.text == b"console":
-        return {b"assert": "check", b"log": "print"}.get(member.text or b"")
-    return None
+    call = (
+        statement.named_children[0] if statement.type == "expression_statement" and statement.named_children else None
+    )
+    callee = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
+    return "print" if callee is not None and callee.text == b"console.log" else None
 
 
 def _block(spans: Sequence[tuple[int, int, bool]], kinds: Sequence[str | None]) -> _Block | None:

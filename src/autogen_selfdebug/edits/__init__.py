@@ -18,7 +18,7 @@ from ._python import (
     mutants,
     repair_edits,
 )
-from ._tree_sitter import parser_for
+from ._tree_sitter import is_assert_statement, parser_for
 
 __all__ = [
     "EDITABLE_LANGUAGES",
@@ -30,6 +30,7 @@ __all__ = [
     "Patch",
     "RepairTemplate",
     "candidate_edits",
+    "is_assert_statement",
     "mutants",
     "parser_for",
     "parses",

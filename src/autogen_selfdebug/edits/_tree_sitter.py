@@ -24,7 +24,7 @@ import tree_sitter_typescript
 from ._edit import Edit
 from ._python import REPAIR_TEMPLATES, RepairTemplate
 
-__all__ = ["parser_for", "tree_sitter_edits", "tree_sitter_parses"]
+__all__ = ["is_assert_statement", "parser_for", "tree_sitter_edits", "tree_sitter_parses"]
 
 Node: TypeAlias = tree_sitter.Node
 
@@ -196,13 +196,14 @@ def _walk(root: Node) -> Iterator[Node]:
     stack = [root]
     while stack:
         node = stack.pop()
-        if node.type in _SKIPPED or node.type.endswith("_type") or _is_check(node):
+        if node.type in _SKIPPED or node.type.endswith("_type") or is_assert_statement(node):
             continue
         yield node
         stack.extend(reversed(node.children))
 
 
-def _is_check(node: Node) -> bool:
+def is_assert_statement(node: Node) -> bool:
+    """Whether a statement is a check: ``assert(...)``, ``assert.x(...)`` or ``console.assert(...)``."""
     if node.type != "expression_statement" or not node.named_children:
         return False
     call = node.named_children[0]
