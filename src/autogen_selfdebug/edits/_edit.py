@@ -68,6 +68,19 @@ class Edit:
         """How many characters change: the smaller, the more conservative the edit."""
         return max(self.end - self.start, len(self.text))
 
+    @classmethod
+    def spliced(
+        cls, source: str, start: int, end: int, text: str, *, template: str, line: int, shown: tuple[int, int]
+    ) -> Edit:
+        """The edit putting ``text`` over ``source[start:end]``; ``shown`` is the span (around it) that
+        people see before and after."""
+        shown_start, shown_end = shown
+        after = source[:start] + text + source[end:]
+        grown = len(text) - (end - start)
+        return cls(
+            start, end, text, template, line, source[shown_start:shown_end], after[shown_start : shown_end + grown]
+        )
+
     def key(self, source: str) -> tuple[str, str, str, str | None]:
         """What makes two edits "the same edit": template, replaced text, new text and scope."""
         return self.template, source[self.start : self.end], self.text, self.scope

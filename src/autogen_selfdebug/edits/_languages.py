@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ._edit import Edit
 from ._python import REPAIR_TEMPLATES, RepairTemplate, repair_edits
+from ._tree_sitter import tree_sitter_edits, tree_sitter_parses
 
 __all__ = ["EDITABLE_LANGUAGES", "candidate_edits", "parses"]
 
@@ -32,8 +33,6 @@ def candidate_edits(
     if language == "python":
         return repair_edits(source, templates=templates, lines=lines)
     if language in ("javascript", "typescript"):
-        from ._tree_sitter import tree_sitter_edits
-
         return tree_sitter_edits(source, language, templates=templates, lines=lines)
     return []
 
@@ -47,7 +46,5 @@ def parses(source: str, language: str) -> bool:
             return False
         return True
     if language in ("javascript", "typescript"):
-        from ._tree_sitter import tree_sitter_parses
-
         return tree_sitter_parses(source, language)
     return True

@@ -351,18 +351,9 @@ def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> tuple[Edit
             continue
         if parsed != expected:
             continue
-        shown_start, shown_end = text.span(candidate.shown)
-        delta = len(new) - (end - start)
-        edit = Edit(
-            start=start,
-            end=end,
-            text=new,
-            template=candidate.operator,
-            line=text.line_of(candidate.at),
-            original=text.source[shown_start:shown_end],
-            replacement=mutated[shown_start : shown_end + delta],
-        )
-        return edit, mutated
+        line = text.line_of(candidate.at)
+        shown = text.span(candidate.shown)
+        return Edit.spliced(text.source, start, end, new, template=candidate.operator, line=line, shown=shown), mutated
     return None
 
 

@@ -347,17 +347,11 @@ def _realise(
         node_end = node.end_byte + new_end - candidate.end
         if tree.root_node.has_error or not _holds(tree.root_node, node.start_byte, node_end, form, wrapped):
             continue
-        shown_start, shown_end = program.char(candidate.shown.start_byte), program.char(candidate.shown.end_byte)
-        edit = Edit(
-            start=start,
-            end=end,
-            text=new,
-            template=candidate.template,
-            line=program.line_of(candidate.at),
-            original=program.source[shown_start:shown_end],
-            replacement=mutated[shown_start : shown_end + len(new) - (end - start)],
-        )
-        return edit, mutated
+        shown = program.char(candidate.shown.start_byte), program.char(candidate.shown.end_byte)
+        line = program.line_of(candidate.at)
+        return Edit.spliced(
+            program.source, start, end, new, template=candidate.template, line=line, shown=shown
+        ), mutated
     return None
 
 
