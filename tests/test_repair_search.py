@@ -150,6 +150,15 @@ async def test_several_passing_patches_are_reported(sandbox: CodeExecutor) -> No
     assert result.fix.patch.description == "`a - b` changed to `a + b` on line 2"
 
 
+async def test_a_plausible_template_beats_a_smaller_renamed_variable(sandbox: CodeExecutor) -> None:
+    # Both edits pass the weak test; on HumanEval's injected bugs a renamed variable that passes was
+    # wrong more often than the operator fix (tuning split), so the template's rank comes before size.
+    result = await search(sandbox, "def f(a, b, c):\n    return a - b\n", "assert f(2, 5, 8) == 3")
+    assert result.fix is not None
+    assert result.fix.patch.description == "`a - b` changed to `b - a` on line 2"
+    assert "`a` changed to `c` on line 2" in result.metadata()["other_patches"]
+
+
 async def test_batches_and_candidate_budget(sandbox: CodeExecutor) -> None:
     executor = Counting(sandbox)
     postfix = EXAMPLES[0]

@@ -87,7 +87,8 @@ class SearchResult:
 
     @property
     def fix(self) -> Scored | None:
-        """The smallest passing patch at the most suspicious line, if any patch passed."""
+        """The passing patch with the fewest edits at the most suspicious line, from the most plausible
+        template, if any patch passed."""
         return self.passing[0] if self.passing else None
 
     def summary(self) -> str:
@@ -99,7 +100,7 @@ class SearchResult:
             if len(self.passing) > 1:
                 text += (
                     f" {len(self.passing)} different patches pass these tests, so the tests do not pin the "
-                    "behaviour down; this one is the smallest edit at the most suspicious line."
+                    "behaviour down; this one is the most plausible small edit at the most suspicious line."
                 )
             return text
         if self.improved is not None and self.baseline is not None:
@@ -212,7 +213,11 @@ class _Search:
 
     def _finish(self, result: SearchResult) -> SearchResult:
         result.seconds = time.monotonic() - self.started
-        result.passing.sort(key=lambda s: (s.patch.size, -s.suspiciousness, s.patch.lines))
+        # Fewest edits, at the most suspicious line, from the most plausible template, then the
+        # smallest: when the tests are weak, a renamed variable passes as often as the real fix.
+        result.passing.sort(
+            key=lambda s: (s.patch.size[0], -s.suspiciousness, _template_rank(s.patch), s.patch.size[1], s.patch.lines)
+        )
         return result
 
     # -- candidates
@@ -317,8 +322,15 @@ class _Search:
 
 def _priority(patch: Patch, weight: float) -> tuple[float, int, tuple[int, int], int]:
     """Most suspicious first, then the most plausible template, then the smallest edit, then position."""
-    template = min(REPAIR_TEMPLATES.index(e.template) for e in patch.edits if e.template in REPAIR_TEMPLATES)
-    return -weight, template, patch.size, patch.edits[0].start
+    return -weight, _template_rank(patch), patch.size, patch.edits[0].start
+
+
+def _template_rank(patch: Patch) -> int:
+    """How plausible the patch's least plausible edit is, by its place in ``REPAIR_TEMPLATES``."""
+    return max(
+        REPAIR_TEMPLATES.index(e.template) if e.template in REPAIR_TEMPLATES else len(REPAIR_TEMPLATES)
+        for e in patch.edits
+    )
 
 
 def _distance(report: TestReport | None) -> float:
