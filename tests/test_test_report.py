@@ -87,6 +87,17 @@ async def test_all_passing_exits_0_and_says_so(executor: LocalCommandLineCodeExe
     assert before.strip() == "ready" and MARKER not in rest
 
 
+async def test_what_the_tests_print_after_a_failed_assert_is_left_out(executor: LocalCommandLineCodeExecutor) -> None:
+    # A plain run stops at the failed assert, so its closing "tests passed" would only mislead the model.
+    tests = (
+        'print("setting up")\nassert evaluate("3 4 +") == 7\nprint("between")\nassert evaluate("10 3 -") == 7\n'
+        'print("postfix tests passed")\nassert evaluate("1 1 +") == 2'
+    )
+    code, _, rest, report = await report_of(executor, POSTFIX, tests)
+    assert code == 1 and report is not None and [r.passed for r in report.results] == [True, False, True]
+    assert rest.split() == ["setting", "up", "between"]
+
+
 async def test_asserts_in_loops_and_helpers_each_report_with_their_arguments(
     executor: LocalCommandLineCodeExecutor,
 ) -> None:
@@ -183,6 +194,11 @@ async def test_the_jupyter_sandbox_reports_failures_without_ipython_noise() -> N
         check = await verifier.check(
             [CodeBlock(code="def f(x):\n    return 2 * x", language="python")], CancellationToken()
         )
+        # The kernel lives on: the harness gave back the stdout it silenced after the failed assert.
+        later = await jupyter.execute_code_blocks(
+            [CodeBlock(code='print("still here")', language="python")], CancellationToken()
+        )
+    assert "still here" in later.output
     assert check.status == "tests_failed" and check.test_counts() == (1, 2)
     assert check.tests is not None and check.tests.output.strip() == ""  # no "SystemExit", no "use %tb" hint
     assert "line 2: return 2 * x    [x=2]" in check.as_code_result().output  # the line trace works in a kernel too

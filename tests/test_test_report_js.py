@@ -83,7 +83,18 @@ async def test_every_check_reports_and_failures_set_the_exit_code(language: str,
     assert accents.source == 'console.assert(encode("ééé") === "3é", "accents")'
     assert accents.error == "AssertionError: accents"
     assert (looped.expected, looped.actual) == ("'1y'", "'y2'")
-    assert report.unfinished is None and rest.strip() == "tests done"  # console.log is output, not a check
+    # console.log is output, not a check; logged after a failed check (where a plain run stops), it is left out.
+    assert report.unfinished is None and rest.strip() == ""
+
+
+async def test_what_the_tests_log_after_a_failed_check_is_left_out() -> None:
+    tests = (
+        'console.log("setting up");\nassert.strictEqual(x, 1);\nconsole.log("between");\n'
+        'assert.strictEqual(x, 2);\nconsole.log("all tests passed");'
+    )
+    code, rest, report = await run("const x = 1;", tests, "javascript")
+    assert code == 1 and report is not None and (report.passed, report.total) == (1, 2)
+    assert rest.split() == ["setting", "up", "between"]
 
 
 async def test_console_assert_alone_fails_the_run() -> None:

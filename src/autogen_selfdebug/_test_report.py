@@ -78,6 +78,7 @@ class _SDHarness:
         self.detail = detail
         self.file = _SDHarness.__init__.__code__.co_filename
         self.failed = 0
+        self.out = _sd_sys.stdout
         shown = _sd_reprlib.Repr()
         shown.maxstring, shown.maxother, shown.maxlevel = 80, 80, 3
         shown.maxlist = shown.maxtuple = shown.maxset = shown.maxdict = 8
@@ -85,7 +86,7 @@ class _SDHarness:
 
     def emit(self, record):
         try:
-            print(self.MARK + " " + _sd_json.dumps(record), flush=True)
+            print(self.MARK + " " + _sd_json.dumps(record), file=self.out, flush=True)
         except Exception:
             pass
 
@@ -139,6 +140,9 @@ class _SDHarness:
             self.failed += 1
             self.fail(record, message, target)
         self.emit(record)
+        if self.failed == 1 and not record["passed"]:
+            # A plain run stops at a failed assert: what the tests print after it (a "tests passed" line) would mislead.
+            _sd_sys.stdout = _sd_io.StringIO()
 
     def fail(self, record, message, target):
         try:
@@ -231,6 +235,7 @@ class _SDHarness:
         return ", ".join(shown[:6])
 
     def finish(self, crashed):
+        _sd_sys.stdout = self.out
         self.emit({"event": "end", "failed": self.failed})
         if self.failed and not crashed:
             if getattr(__import__("builtins"), "__IPYTHON__", False):
