@@ -9,13 +9,19 @@ and the patch search alone.
   ``ours_no_search``: the adaptive policy with ``search=False``;
 * ``cascade``: ours (adaptive) with the retry model as ``retry_model_client``;
   ``ours_retry_model``: ours with the retry model alone, to weigh the cascade's time against it;
-* ``search_only``: no model at all: the given program, then one patch search (bug-fix jobs only).
+* ``search_only``: no model at all: the given program, then one patch search (bug-fix jobs only);
+* ``round_robin``: AgentChat's code-execution team, an ``AssistantAgent`` coder and a
+  ``CodeExecutorAgent`` in a ``RoundRobinGroupChat`` ended by ``TextMentionTermination``;
+* ``smolagents``, ``ag2``: smolagents' ``CodeAgent`` and AG2's bug-fixer pair, which call the
+  model server with their own clients, each in its own virtualenv (:mod:`._alternatives`).
 
 Every arm gets the same model clients (wrapped by the caller to count calls), a fresh local
 sandbox of its own, and the same task text. The arms that cannot run tests separately get the
 visible tests written into the task; ours gets them as ``tests=``, and in a bug-fix job the broken
 program as ``initial_code`` (as the ``fix`` command does). No arm gets the hidden tests: grading
-happens after the arm returns, in ``_humaneval.grade``.
+happens after the arm returns, in ``_humaneval.grade``. The arms that bypass our clients get the
+same server, model and sampling settings (``Models.endpoint``) and count their own calls and tokens
+from the server's replies (``ArmOutcome.usage``).
 """
 
 from __future__ import annotations
@@ -25,8 +31,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from autogen_agentchat.agents import CodeExecutorAgent
-from autogen_agentchat.messages import CodeExecutionEvent, CodeGenerationEvent
+from autogen_agentchat.agents import AssistantAgent, CodeExecutorAgent
+from autogen_agentchat.base import TaskResult
+from autogen_agentchat.conditions import MaxMessageTermination, TextMentionTermination
+from autogen_agentchat.messages import CodeExecutionEvent, CodeGenerationEvent, TextMessage
+from autogen_agentchat.teams import RoundRobinGroupChat
 from autogen_core import CancellationToken
 from autogen_core.code_executor import CodeBlock, CodeResult
 from autogen_core.models import ChatCompletionClient, LLMMessage, SystemMessage, UserMessage
@@ -43,15 +52,18 @@ from .. import (
 )
 from ..repair import search_patches
 from ..sandboxes import LocalSandbox
+from ._alternatives import AlternativeRun, Endpoint, Framework, graded_code, run_alternative
 
 __all__ = [
     "ARMS",
     "NO_MODEL_MOVES",
     "PROGRAM_ARMS",
     "RETRY_MODEL_ARMS",
+    "SERVER_ARMS",
     "ArmName",
     "ArmOutcome",
     "ArmSettings",
+    "ArmUsage",
     "Job",
     "Models",
     "run_arm",
@@ -69,12 +81,17 @@ ArmName = Literal[
     "cascade",
     "single_shot_retry_model",
     "ours_retry_model",
+    "round_robin",
+    "smolagents",
+    "ag2",
 ]
 ARMS: tuple[ArmName, ...] = get_args(ArmName)
 RETRY_MODEL_ARMS: tuple[ArmName, ...] = ("cascade", "single_shot_retry_model", "ours_retry_model")
 """The arms that need ``--retry-model``."""
 PROGRAM_ARMS: tuple[ArmName, ...] = ("search_only",)
 """The arms that need a program to start from: only bug-fix jobs have one."""
+SERVER_ARMS: tuple[Framework, ...] = ("smolagents", "ag2")
+"""The arms that call an OpenAI-compatible server with their own clients: they need an ``openai:`` model."""
 
 NO_MODEL_MOVES = frozenset({"given", "search"})
 """Attempt moves with no model call: the program as given, and a patch the search found."""
@@ -118,10 +135,26 @@ class Job:
 
 @dataclass(frozen=True)
 class Models:
-    """The main model and, for the cascade arms, the retry model."""
+    """The main model and, for the cascade arms, the retry model; for the arms that call the server
+    themselves, the server and sampling settings behind ``main`` (``None`` unless it is ``openai:``)."""
 
     main: ChatCompletionClient
     retry: ChatCompletionClient | None = None
+    endpoint: Endpoint | None = None
+
+
+@dataclass(frozen=True)
+class ArmUsage:
+    """Model calls and tokens an arm counted itself, because its calls bypass our counting client.
+
+    The tokens are the server's own figures, summed; ``None`` when a reply carried none. ``seconds``
+    is the arm's own run, without the start of the subprocess it runs in (``None`` if it was killed).
+    """
+
+    model_calls: int
+    prompt_tokens: int | None
+    completion_tokens: int | None
+    seconds: float | None
 
 
 @dataclass(frozen=True)
@@ -129,7 +162,10 @@ class ArmOutcome:
     """What an arm produced: its final code, attempts used, and its own verdict on its code.
 
     ``final_move`` is the move of the attempt whose code is final (``given`` and ``search`` mean no
-    model wrote it); ``model_attempts`` counts the attempts a model wrote.
+    model wrote it); ``model_attempts`` counts the attempts a model wrote. ``verdict`` is
+    ``success`` when the arm claimed it was done: its run succeeded (ours, single shot, upstream),
+    it returned a final answer (smolagents), or its coder said TERMINATE (AG2, ``round_robin``).
+    ``usage`` is set by the arms that count their own calls (``SERVER_ARMS``).
     """
 
     code: str
@@ -138,6 +174,7 @@ class ArmOutcome:
     error: str | None = None
     final_move: str | None = None
     model_attempts: int = 0
+    usage: ArmUsage | None = None
 
 
 async def run_arm(arm: ArmName, job: Job, models: Models, settings: ArmSettings) -> ArmOutcome:
@@ -146,7 +183,16 @@ async def run_arm(arm: ArmName, job: Job, models: Models, settings: ArmSettings)
         raise ValueError(f"The {arm} arm needs a retry model (--retry-model).")
     if arm in PROGRAM_ARMS and job.broken is None:
         raise ValueError(f"The {arm} arm needs a program to start from: it runs only in bench fix.")
+    if arm == "smolagents" or arm == "ag2":
+        if models.endpoint is None:
+            raise ValueError(
+                f"The {arm} arm calls the model server itself: it needs an openai: model "
+                "(--model openai:NAME --base-url URL)."
+            )
+        return await _alternative(arm, job, models.endpoint, settings)
     async with LocalSandbox(timeout=settings.exec_timeout) as sandbox:
+        if arm == "round_robin":
+            return await _round_robin(job, models.main, sandbox, settings)
         if arm == "search_only":
             assert job.broken is not None
             return await _search_only(job.broken, job.tests, sandbox)
@@ -290,3 +336,90 @@ async def _ours(
 
 def _model_attempts(attempts: Sequence[Attempt]) -> int:
     return sum(a.move not in NO_MODEL_MOVES for a in attempts)
+
+
+_ROUND_ROBIN_SYSTEM = (
+    "You are a helpful assistant. Write all code in python. Reply only 'TERMINATE' if the task is done."
+)
+"""The coder's system message in AgentChat's code-execution example (its migration guide)."""
+
+
+async def _round_robin(
+    job: Job, client: ChatCompletionClient, sandbox: LocalSandbox, settings: ArmSettings
+) -> ArmOutcome:
+    """AgentChat's code-execution team: the coder and the executor take turns until the coder says
+    TERMINATE or has written k messages (the task and k rounds: 2k + 1 messages).
+
+    The executor runs only the coder's code (``sources``): the task's own code blocks (the
+    function's stub, the visible tests) are not a program to run. The final code is the last the
+    coder wrote; the claim is the coder ending the run with TERMINATE.
+    """
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", category=UserWarning)
+        coder = AssistantAgent("coder", model_client=client, system_message=_ROUND_ROBIN_SYSTEM)
+        executor = CodeExecutorAgent("executor", code_executor=sandbox, sources=["coder"])
+    termination = TextMentionTermination("TERMINATE") | MaxMessageTermination(2 * settings.attempts + 1)
+    team = RoundRobinGroupChat([coder, executor], termination_condition=termination)
+    replies: list[str] = []
+    last_source = ""
+    try:
+        async for item in team.run_stream(task=job.task_with_tests):
+            if isinstance(item, TaskResult):
+                break
+            if isinstance(item, TextMessage):
+                last_source = item.source
+                if item.source == "coder":
+                    replies.append(item.content)
+    except Exception as error:  # a failed model call or team error is this arm's result
+        code, written = _last_code(replies)
+        return ArmOutcome(
+            code=code,
+            attempts=max(written, 1),
+            verdict="error",
+            error=f"{type(error).__name__}: {error}",
+            model_attempts=written,
+        )
+    code, written = _last_code(replies)
+    if not written:
+        return ArmOutcome(code="", attempts=1, verdict="no_code", model_attempts=0)
+    claimed = last_source == "coder" and "TERMINATE" in replies[-1]
+    verdict: Verdict = "success" if claimed else "failure"
+    return ArmOutcome(code=code, attempts=written, verdict=verdict, model_attempts=written)
+
+
+def _last_code(replies: Sequence[str]) -> tuple[str, int]:
+    """The Python code of the last reply that had any, and how many replies had code."""
+    codes = [python_code(extract_code_blocks(reply, ["python"]).blocks) for reply in replies]
+    written = [c for c in codes if c]
+    return (written[-1] if written else ""), len(written)
+
+
+async def _alternative(arm: Framework, job: Job, endpoint: Endpoint, settings: ArmSettings) -> ArmOutcome:
+    """smolagents or AG2 on the task with the visible tests written in, in its own interpreter."""
+    run = await run_alternative(
+        arm, job.task_with_tests, endpoint, attempts=settings.attempts, exec_timeout=settings.exec_timeout
+    )
+    code = graded_code(arm, run)
+    written = _attempts_written(arm, run)
+    usage = ArmUsage(
+        model_calls=run.model_calls,
+        prompt_tokens=run.prompt_tokens,
+        completion_tokens=run.completion_tokens,
+        seconds=run.seconds,
+    )
+    attempts = max(written, 1)
+    if run.error is not None:
+        return ArmOutcome(
+            code=code, attempts=attempts, verdict="error", error=run.error, model_attempts=written, usage=usage
+        )
+    if not code:
+        return ArmOutcome(code="", attempts=attempts, verdict="no_code", model_attempts=written, usage=usage)
+    verdict: Verdict = "success" if run.claimed else "failure"
+    return ArmOutcome(code=code, attempts=attempts, verdict=verdict, model_attempts=written, usage=usage)
+
+
+def _attempts_written(arm: Framework, run: AlternativeRun) -> int:
+    """Attempts the model wrote: smolagents' steps with code; AG2's coder replies with Python code."""
+    if arm == "smolagents":
+        return sum(bool(code.strip()) for code in run.codes)
+    return sum(bool(python_code(extract_code_blocks(reply, ["python"]).blocks)) for reply in run.codes)

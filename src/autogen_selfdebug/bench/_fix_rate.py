@@ -31,8 +31,9 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from .. import ModelSelectionError, ResolvedModel, resolve_model
-from ._arms import ARMS, PROGRAM_ARMS, RETRY_MODEL_ARMS, ArmName, ArmSettings, Job, Models, run_arm
+from .. import ModelSelectionError, ResolvedModel, parse_model_spec, resolve_model
+from ._alternatives import Endpoint, interpreter, missing_message
+from ._arms import ARMS, PROGRAM_ARMS, RETRY_MODEL_ARMS, SERVER_ARMS, ArmName, ArmSettings, Job, Models, run_arm
 from ._counting import CallCache, CountingChatCompletionClient
 from ._humaneval import SPLITS, Problem, grade, load_split, select_problems
 from ._jobs import fix_job, fix_rate_job
@@ -56,8 +57,10 @@ def build_parser(kind: BenchmarkKind = "fix-rate") -> argparse.ArgumentParser:
     }[kind]
     parser = argparse.ArgumentParser(
         prog=f"autogen-selfdebug bench {kind}",
-        description=f"{what} Arms: single shot, AutoGen's CodeExecutorAgent, ours with each retry strategy, and "
-        "the cascade. Other benchmarks: 'bench fix-rate', 'bench fix', 'bench overhead [--quick]'.",
+        description=f"{what} Arms: single shot, AutoGen's CodeExecutorAgent and RoundRobinGroupChat, ours with each "
+        "retry strategy, the cascade, and with an openai: model smolagents' CodeAgent and AG2's bug-fixer pair "
+        "(set up by scripts/setup-alternatives.sh). Other benchmarks: 'bench fix-rate', 'bench fix', "
+        "'bench overhead [--quick]'.",
     )
     parser.add_argument("--model", default="local", help="Model spec: local, local-1.5b, gguf:PATH, openai:MODEL.")
     parser.add_argument(
@@ -118,7 +121,9 @@ async def run_job(
     """One arm on one job, graded on the problem's hidden tests, with its model calls and tokens counted.
 
     ``caches`` (one per model) share identical calls between the arms of a task; the seconds a hit
-    saves are added to the arm's wall time, so it is reported as if the arm had made the call.
+    saves are added to the arm's wall time, so it is reported as if the arm had made the call. The
+    arms that call the server themselves report their own calls, tokens and run time
+    (``ArmOutcome.usage``); the start of the subprocess they run in is not counted.
     """
     main = CountingChatCompletionClient(models.main, cache=caches[0] if caches else None)
     retry = (
@@ -130,9 +135,18 @@ async def run_job(
         attempts=settings.attempts, exec_timeout=timeout, reflect=settings.reflect, stop_on_decision=stop_on_decision
     )
     started = time.perf_counter()
-    outcome = await run_arm(arm, job, Models(main, retry), arm_settings)
+    outcome = await run_arm(arm, job, Models(main, retry, models.endpoint), arm_settings)
     counters = [c for c in (main, retry) if c is not None]
     wall = time.perf_counter() - started + sum(c.saved_seconds for c in counters)
+    calls: int = sum(c.calls for c in counters)
+    prompt: int | None = sum(c.prompt_tokens for c in counters)
+    completion: int | None = sum(c.completion_tokens for c in counters)
+    model_seconds: float | None = round(sum(c.model_seconds for c in counters), 3)
+    own = outcome.usage
+    if own is not None:
+        calls, prompt, completion = own.model_calls, own.prompt_tokens, own.completion_tokens
+        wall = own.seconds if own.seconds is not None else wall
+        model_seconds = None  # their libraries do not time their calls apart from the rest
     graded = await grade(problem, outcome.code, timeout=timeout)
     return TaskRecord(
         settings=settings,
@@ -141,16 +155,16 @@ async def run_job(
         passed=graded.passed and outcome.error is None,
         verdict=outcome.verdict,
         attempts=outcome.attempts,
-        model_calls=sum(c.calls for c in counters),
-        prompt_tokens=sum(c.prompt_tokens for c in counters),
-        completion_tokens=sum(c.completion_tokens for c in counters),
+        model_calls=calls,
+        prompt_tokens=prompt,
+        completion_tokens=completion,
         wall_seconds=round(wall, 3),
         timed_out=graded.timed_out,
         error=outcome.error,
         code=outcome.code,
         final_move=outcome.final_move,
         model_attempts=outcome.model_attempts,
-        model_seconds=round(sum(c.model_seconds for c in counters), 3),
+        model_seconds=model_seconds,
     )
 
 
@@ -172,6 +186,10 @@ async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") ->
     needs_retry = [a for a in arms if a in RETRY_MODEL_ARMS]
     if needs_retry and not args.retry_model:
         console.print(f"[red]The arm(s) {', '.join(needs_retry)} need --retry-model SPEC.[/red]")
+        return 2
+    arms, refusal = _server_arms(arms, args.model, asked=bool(args.arms), console=console)
+    if refusal:
+        console.print(refusal, style="red", markup=False, highlight=False, soft_wrap=True)
         return 2
     if args.attempts < 1 or args.concurrency < 1:
         console.print("[red]--attempts and --concurrency must be at least 1.[/red]")
@@ -211,7 +229,7 @@ async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") ->
     default_out = Path("bench-results") / (kind if bug_set != "model" else "fix-model-bugs")
     out: Path = args.out or default_out
     results_path = out / "results.jsonl"
-    models = Models(main.client, retry.client if retry else None)
+    models = Models(main.client, retry.client if retry else None, Endpoint.of(main.client))
     console.print(f"Model: {main.description}" + (f"; retry model: {retry.description}" if retry else ""))
     try:
         work, caught = await _work(kind, bug_set, problems, main, args, console)
@@ -271,6 +289,37 @@ async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") ->
     console.print(report, markup=False, highlight=False, soft_wrap=True)
     console.print(f"Results: {results_path}  Table: {out / 'results.md'}  Charts: {out}/pass_rate_*.png")
     return 0
+
+
+def _server_arms(
+    arms: Sequence[ArmName], model: str, *, asked: bool, console: Console
+) -> tuple[list[ArmName], str | None]:
+    """The arms that can run, and a refusal for arms asked for that cannot.
+
+    smolagents and AG2 call an OpenAI-compatible server themselves, from their own virtualenvs. Without
+    an ``openai:`` model, or without their virtualenv, they are left out of the default arms with one
+    line saying why, and refused when asked for by name.
+    """
+    try:
+        served = parse_model_spec(model).kind == "openai"
+    except ModelSelectionError:
+        served = False  # resolve_model says what is wrong with the spec
+    why: dict[str, str] = {}
+    for arm in SERVER_ARMS:
+        if arm not in arms:
+            continue
+        if not served:
+            why[arm] = (
+                f"it calls an OpenAI-compatible server itself and --model {model} is not one "
+                "(use --model openai:NAME --base-url URL, e.g. a LocalServer's)"
+            )
+        elif interpreter(arm) is None:
+            why[arm] = missing_message(arm)
+    if asked and why:
+        return list(arms), "\n".join(f"Cannot run the {name} arm: {reason}" for name, reason in why.items())
+    for name, reason in why.items():
+        console.print(f"Skipping the {name} arm: {reason}", markup=False, highlight=False, soft_wrap=True)
+    return [a for a in arms if a not in why], None
 
 
 async def _work(

@@ -25,8 +25,9 @@ class ArmSummary:
     tasks: int
     solved: int
     model_calls: int
-    prompt_tokens: int
-    completion_tokens: int
+    prompt_tokens: int | None
+    """``None`` when some task's server sent no usage (the arms that count their own tokens)."""
+    completion_tokens: int | None
     wall_seconds: float
     errors: int
     timeouts: int
@@ -46,11 +47,20 @@ class ArmSummary:
     def pass_rate(self) -> float:
         return self.solved / self.tasks if self.tasks else 0.0
 
-    def per_task(self, total: float) -> float:
+    @property
+    def tokens(self) -> int | None:
+        """Prompt and completion tokens, or ``None`` if either is unknown."""
+        if self.prompt_tokens is None or self.completion_tokens is None:
+            return None
+        return self.prompt_tokens + self.completion_tokens
+
+    def per_task(self, total: float | None) -> float | None:
+        if total is None:
+            return None
         return total / self.tasks if self.tasks else 0.0
 
-    def per_solved(self, total: float) -> float | None:
-        return total / self.solved if self.solved else None
+    def per_solved(self, total: float | None) -> float | None:
+        return total / self.solved if self.solved and total is not None else None
 
     @property
     def verdict_precision(self) -> float | None:
@@ -82,8 +92,8 @@ def summarise(records: Sequence[TaskRecord], arms: Sequence[str]) -> list[ArmSum
             tasks=len(mine),
             solved=sum(r.passed for r in mine),
             model_calls=sum(r.model_calls for r in mine),
-            prompt_tokens=sum(r.prompt_tokens for r in mine),
-            completion_tokens=sum(r.completion_tokens for r in mine),
+            prompt_tokens=_count([r.prompt_tokens for r in mine]),
+            completion_tokens=_count([r.completion_tokens for r in mine]),
             wall_seconds=sum(r.wall_seconds for r in mine),
             errors=sum(r.error is not None for r in mine),
             timeouts=sum(r.timed_out for r in mine),
@@ -103,6 +113,11 @@ def summarise(records: Sequence[TaskRecord], arms: Sequence[str]) -> list[ArmSum
 
 
 _NO_MODEL = ("given", "search")
+
+
+def _count(values: Sequence[int | None]) -> int | None:
+    """The sum, or ``None`` if any value is unknown."""
+    return None if any(v is None for v in values) else sum(v or 0 for v in values)
 
 
 def _total(values: Sequence[float | None]) -> float | None:
@@ -132,7 +147,7 @@ def markdown_report(summaries: Sequence[ArmSummary], *, attempts: int) -> str:
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for s in summaries:
-        tokens = s.prompt_tokens + s.completion_tokens
+        tokens = s.tokens
         lines.append(
             f"| {s.arm} | {s.solved}/{s.tasks} | {s.pass_rate:.1%} | {_num(s.per_task(s.model_calls), 2)} "
             f"| {_num(s.per_task(s.prompt_tokens))} | {_num(s.per_task(s.completion_tokens))} "
@@ -214,9 +229,9 @@ def targets_report(summaries: Sequence[ArmSummary], *, kind: str) -> str:
         )
     precision("ours", 12, 13)
     precision("cascade", 14, 15)
-    base_tokens = base.per_solved(base.prompt_tokens + base.completion_tokens)
+    base_tokens = base.per_solved(base.tokens)
     if "ours" in by_arm and base_tokens:
-        ours_tokens = by_arm["ours"].per_solved(by_arm["ours"].prompt_tokens + by_arm["ours"].completion_tokens)
+        ours_tokens = by_arm["ours"].per_solved(by_arm["ours"].tokens)
         if ours_tokens is not None:
             ratio = ours_tokens / base_tokens
             lines.append(

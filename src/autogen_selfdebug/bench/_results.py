@@ -41,8 +41,9 @@ class TaskRecord(BaseModel):
     verdict: str
     attempts: int
     model_calls: int
-    prompt_tokens: int
-    completion_tokens: int
+    # None: the server sent no usage to an arm that counts its own tokens (smolagents, ag2).
+    prompt_tokens: int | None
+    completion_tokens: int | None
     wall_seconds: float
     timed_out: bool = False
     error: str | None = None

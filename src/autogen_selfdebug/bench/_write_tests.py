@@ -129,7 +129,7 @@ def write_tests_report(records: Sequence[TaskRecord], arms: Sequence[str], *, mi
                 f"{sum(scores) / n:.1%} | "
                 f"{sum(r.passed for r in mine)} | {sum(bool(r.asserts_nothing) for r in mine)} | "
                 f"{sum(r.attempts for r in mine) / n:.2f} | "
-                f"{sum(r.prompt_tokens + r.completion_tokens for r in mine) / n:,.0f} | "
+                f"{sum((r.prompt_tokens or 0) + (r.completion_tokens or 0) for r in mine) / n:,.0f} | "
                 f"{sum(r.wall_seconds for r in mine) / n:.1f} |"
             )
         sections.append(f"## {title}\n\n" + "\n".join(rows) + "\n")
