@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,3 +34,28 @@ def decision(retry: bool, reason: str) -> str:
 def run_dirs(parent: Path | None = None) -> set[Path]:
     """The sandboxes' per-run work directories under ``parent`` (the system temp dir by default)."""
     return set((parent or Path(tempfile.gettempdir())).glob("selfdebug-run-*"))
+
+
+# The fix both server engines are tested with (tests/test_openai_server_e2e.py, tests/test_llama_server_e2e.py).
+AVERAGE_BROKEN = "def average(values):\n    return sum(values) / len(value)\n\n\nprint(average([1, 2, 3, 4]))\n"
+AVERAGE_TESTS = "assert average([1, 2, 3, 4]) == 2.5\nassert average([5]) == 5"
+
+
+def fix_average_with_the_cli(model: str, base_url: str, tmp_path: Path) -> None:
+    """Fix :data:`AVERAGE_BROKEN` in place with ``autogen-selfdebug fix`` through a server, and check the fix."""
+    broken = tmp_path / "avg.py"
+    broken.write_text(AVERAGE_BROKEN)
+    tests = tmp_path / "test_avg.py"
+    tests.write_text(AVERAGE_TESTS)
+    command = [
+        sys.executable, "-m", "autogen_selfdebug", "fix", str(broken), "--tests", str(tests), "--in-place",
+        "--model", model, "--base-url", base_url, "--max-tokens", "384",
+    ]  # fmt: skip
+    completed = subprocess.run(
+        command, capture_output=True, text=True, timeout=600, env={**os.environ, "COLUMNS": "120"}
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert f"{model} at {base_url}" in completed.stderr
+    fixed = subprocess.run([sys.executable, "-c", broken.read_text() + "\n" + AVERAGE_TESTS], capture_output=True)
+    assert fixed.returncode == 0, broken.read_text()
+    assert (tmp_path / "avg.py.bak").read_text() == AVERAGE_BROKEN

