@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -10,8 +11,11 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from autogen_core.models import CreateResult, ModelInfo
 from autogen_ext.models.replay import ReplayChatCompletionClient
+
+from autogen_selfdebug import LocalServer, ModelCallError, SelfDebuggingCodeExecutorAgent, create_sandbox, resolve_model
 
 STRUCTURED = ModelInfo(vision=False, function_calling=False, json_output=True, family="unknown", structured_output=True)
 JSON_MODE = ModelInfo(vision=False, function_calling=False, json_output=True, family="unknown", structured_output=False)
@@ -59,3 +63,23 @@ def fix_average_with_the_cli(model: str, base_url: str, tmp_path: Path) -> None:
     fixed = subprocess.run([sys.executable, "-c", broken.read_text() + "\n" + AVERAGE_TESTS], capture_output=True)
     assert fixed.returncode == 0, broken.read_text()
     assert (tmp_path / "avg.py.bak").read_text() == AVERAGE_BROKEN
+
+
+async def kill_the_server_mid_run(server: LocalServer, tmp_path: Path) -> None:
+    """Kill ``server`` one second into a long generation: the run must end in one short ``ModelCallError``
+    line (no traceback) and leave no work directory behind."""
+    client = resolve_model(f"openai:{server.alias}", base_url=server.base_url, max_tokens=512).client
+    try:
+        async with create_sandbox("local", timeout=30, work_dir=tmp_path) as sandbox:
+            agent = SelfDebuggingCodeExecutorAgent("coder", sandbox, model_client=client)
+            run = asyncio.create_task(agent.run(task="Write a long, fully commented module of sorting algorithms."))
+            await asyncio.sleep(1.0)
+            assert server.process is not None
+            server.process.kill()
+            with pytest.raises(ModelCallError, match="code generation") as raised:
+                await run
+        message = str(raised.value)
+        assert "\n" not in message and 'File "' not in message and len(message) <= 400, message
+        assert not run_dirs(tmp_path), "the work directory was removed"
+    finally:
+        await client.close()

@@ -32,15 +32,12 @@ from autogen_core.models import (
 
 from autogen_selfdebug import (
     LocalServer,
-    ModelCallError,
     ModelSelectionError,
-    SelfDebuggingCodeExecutorAgent,
     resolve_model,
 )
 from autogen_selfdebug._decision import RetryDecision, _forms, decide_retry
 from autogen_selfdebug.models import llama_server_binary, local_model_installed
-from autogen_selfdebug.sandboxes import create_sandbox
-from helpers import fix_average_with_the_cli, run_dirs
+from helpers import fix_average_with_the_cli, kill_the_server_mid_run
 
 
 def _ready_to_run() -> bool:
@@ -180,21 +177,7 @@ async def test_two_requests_are_decoded_at_once_and_streams_report_usage(server:
 @runs_the_server
 async def test_a_llama_server_killed_mid_run_is_one_clear_error(tmp_path: Path) -> None:
     with LocalServer("local", engine="llama-server", n_ctx=2048) as doomed:
-        client = resolve_model(f"openai:{doomed.alias}", base_url=doomed.base_url, max_tokens=512).client
-        try:
-            async with create_sandbox("local", timeout=30, work_dir=tmp_path) as sandbox:
-                agent = SelfDebuggingCodeExecutorAgent("coder", sandbox, model_client=client)
-                run = asyncio.create_task(agent.run(task="Write a long, fully commented module of sorting algorithms."))
-                await asyncio.sleep(1.0)
-                assert doomed.process is not None
-                doomed.process.kill()
-                with pytest.raises(ModelCallError, match="code generation") as raised:
-                    await run
-            message = str(raised.value)
-            assert "\n" not in message and 'File "' not in message and len(message) <= 400, message
-            assert not run_dirs(tmp_path), "the work directory was removed"
-        finally:
-            await client.close()
+        await kill_the_server_mid_run(doomed, tmp_path)
 
 
 @pytest.mark.local_model

@@ -26,7 +26,7 @@ from autogen_selfdebug._decision import _forms, decide_retry
 from autogen_selfdebug.models import LOCAL_WEIGHTS
 from autogen_selfdebug.models._server import _free_port
 from autogen_selfdebug.sandboxes import create_sandbox
-from helpers import AVERAGE_BROKEN, AVERAGE_TESTS, fix_average_with_the_cli, run_dirs
+from helpers import AVERAGE_BROKEN, AVERAGE_TESTS, fix_average_with_the_cli, kill_the_server_mid_run
 
 _missing = importlib.util.find_spec("uvicorn") is None or any(
     importlib.util.find_spec(p) is None for p in LOCAL_WEIGHTS["local"].packages
@@ -158,18 +158,4 @@ async def test_a_server_that_is_down_is_one_clear_error(tmp_path: Path) -> None:
 
 async def test_a_server_killed_mid_run_is_one_clear_error(tmp_path: Path) -> None:
     with LocalServer("local", n_ctx=2048) as doomed:
-        client = resolve_model(f"openai:{doomed.alias}", base_url=doomed.base_url, max_tokens=512).client
-        try:
-            async with create_sandbox("local", timeout=30, work_dir=tmp_path) as sandbox:
-                agent = SelfDebuggingCodeExecutorAgent("coder", sandbox, model_client=client)
-                run = asyncio.create_task(agent.run(task="Write a long, fully commented module of sorting algorithms."))
-                await asyncio.sleep(1.0)
-                assert doomed.process is not None
-                doomed.process.kill()
-                with pytest.raises(ModelCallError, match="code generation") as raised:
-                    await run
-            message = str(raised.value)
-            assert "\n" not in message and 'File "' not in message and len(message) <= 400, message
-            assert not run_dirs(tmp_path), "the work directory was removed"
-        finally:
-            await client.close()
+        await kill_the_server_mid_run(doomed, tmp_path)
