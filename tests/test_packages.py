@@ -102,3 +102,16 @@ def test_note_list_is_bounded() -> None:
 )
 def test_no_note_without_a_missing_module(output: str) -> None:
     assert missing_module_note(output, ["numpy"]) is None
+
+
+def test_the_line_is_built_once_per_listing() -> None:
+    from autogen_selfdebug._packages import _packages_line
+
+    names = ["zeta_pkg", "pytest", "numpy", "pip"]
+    first = packages_line(names)
+    hits = _packages_line.cache_info().hits
+    # A list or a tuple of the same names: the same line, from the cache.
+    assert packages_line(tuple(names)) == packages_line(list(names)) == first
+    assert _packages_line.cache_info().hits == hits + 2
+    assert packages_line(names, can_install=True) != first
+    assert packages_line(names, max_chars=60) != first

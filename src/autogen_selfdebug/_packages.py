@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -70,6 +71,13 @@ def packages_line(packages: Sequence[str], *, can_install: bool = False, max_cha
         >>> packages_line(["zlib_ng", "pytest", "numpy", "pip"]).split(". ")[0]
         'Third-party Python packages installed here: numpy, pytest, zlib_ng'
     """
+    # Every agent builds this line at each round from its sandbox's listing (often 100+ names to
+    # sort, a fraction of a millisecond on the loop's thread): the same arguments give the cached line.
+    return _packages_line(tuple(packages), can_install, max_chars)
+
+
+@functools.lru_cache(maxsize=32)
+def _packages_line(packages: tuple[str, ...], can_install: bool, max_chars: int) -> str:
     shown = shown_packages(packages)
     if can_install:
         tail = " Others can be installed with `pip install NAME` (the PyPI name can differ from the import name)."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import shutil
@@ -12,7 +13,7 @@ import subprocess
 import sys
 import warnings
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from autogen_core import CancellationToken, Component
@@ -156,15 +157,15 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
         self._isolate_home = isolate_home
         self._max_output_bytes = max_output_bytes
         self._installed_packages: tuple[str, ...] | None = None
+        self._languages: list[str] | None = None
 
     @property
     def supported_languages(self) -> list[str]:
-        """The languages this machine can run: Python always, the others when their tool is on PATH."""
-        tools = {"python": True, "bash": "bash", "sh": "sh", "javascript": "node", "typescript": "tsc"}
-        found = [lang for lang in SUPPORTED_LANGUAGES if tools[lang] is True or shutil.which(str(tools[lang]))]
-        if "javascript" not in found and "typescript" in found:
-            found.remove("typescript")
-        return found
+        """The languages this machine can run: Python always, the others when their tool is on PATH.
+
+        Looked up at ``start()`` and kept until ``stop()``; before that, looked up at each call.
+        """
+        return list(self._languages) if self._languages is not None else _find_languages()
 
     @property
     def work_dir(self) -> Path:
@@ -185,18 +186,36 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
         return False
 
     async def start(self) -> None:
-        """Create a fresh work directory, and list the interpreter's packages once. Does nothing if already started."""
+        """Create a fresh work directory, and list the interpreter's packages once. Does nothing if already started.
+
+        The file-system work runs in a worker thread. Sandboxes that start at the same time with the same
+        interpreter and environment share one listing process.
+        """
         if self._run_dir.exists:
             return
-        work_dir = self._run_dir.create()
+        prepare = asyncio.ensure_future(asyncio.to_thread(self._prepare_start))
+        try:
+            work_dir, languages = await asyncio.shield(prepare)
+        except asyncio.CancelledError:
+            # Cancelled mid-start: let the thread finish (milliseconds), then remove the directory it made.
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(RunDirectory.delete, (await prepare)[0])
+            raise
+        if self._run_dir.exists:  # a concurrent start() finished first: keep its directory
+            await asyncio.to_thread(RunDirectory.delete, work_dir)
+            return
+        self._run_dir.adopt(work_dir)
+        self._languages = languages
         self._started = True
         if self._installed_packages is None:
-            self._installed_packages = await asyncio.to_thread(self._list_packages, work_dir)
+            self._installed_packages = await self._shared_listing(work_dir)
 
     async def stop(self) -> None:
-        """Remove the work directory (unless ``keep_work_dir``). Safe to call twice."""
-        self._run_dir.remove()
+        """Remove the work directory (unless ``keep_work_dir``), in a worker thread. Safe to call twice."""
+        path = self._run_dir.release()
+        self._languages = None
         self._started = False
+        await asyncio.to_thread(RunDirectory.delete, path)
 
     async def restart(self) -> None:
         """Start over with a fresh, empty work directory."""
@@ -223,44 +242,47 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
 
     async def _run_blocks(self, code_blocks: list[CodeBlock], work_dir: Path) -> CommandLineCodeResult:
         python = self._python_executable or sys.executable
+        env = self._environment(work_dir)
         outputs: list[str] = []
         exit_code = 0
         code_file: str | None = None
         for block in code_blocks:
+            # The block's file is written in the worker thread that starts it, off the loop's thread.
+            prepare = functools.partial(prepare_script, block.code, block.language, work_dir, python=python)
             try:
-                script = prepare_script(block.code, block.language, work_dir, python=python)
+                script, exit_code, output = await self._run_script(prepare, work_dir, env)
             except UnsupportedLanguage as error:
                 outputs.append(f"{error}\n")
                 exit_code = 1
                 break
             code_file = code_file or str(script.path)
-            exit_code, output = await self._run_script(script, work_dir)
             outputs.append(output)
             if exit_code != 0:
                 break
         return CommandLineCodeResult(exit_code=exit_code, output="".join(outputs), code_file=code_file)
 
-    def _list_packages(self, work_dir: Path) -> tuple[str, ...] | None:
-        # The interpreter and environment the code gets, so the list is what the code can import.
+    def _prepare_start(self) -> tuple[Path, list[str]]:
+        """In a worker thread: a new work directory, and the languages whose tools are on PATH."""
+        return self._run_dir.make(), _find_languages()
+
+    async def _shared_listing(self, work_dir: Path) -> tuple[str, ...] | None:
+        """The packages the code can import, listed by the interpreter and environment the code gets.
+
+        Sandboxes listing at the same time with the same interpreter and environment (an isolated
+        ``HOME`` aside: a fresh directory adds nothing) wait for one listing instead of starting one each.
+        """
         python = self._python_executable or sys.executable
-        try:
-            done = subprocess.run(
-                [python, "-c", LISTING_SCRIPT],
-                cwd=work_dir,
-                env=self._environment(work_dir),
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                text=True,
-                timeout=LISTING_TIMEOUT_SECONDS,
-                check=False,
-            )
-        except (OSError, subprocess.SubprocessError) as error:
-            logger.warning("Could not list the packages of %s: %s", python, error)
-            return None
-        packages = parse_listing(done.stdout)
-        if packages is None:
-            logger.warning("Could not list the packages of %s: %s", python, (done.stderr or done.stdout)[-500:])
-        return packages
+        home = Path("<work dir>") if self._isolate_home else None
+        env = sandbox_environment(pass_env=self._pass_env, extra_env=self._extra_env, home=home)
+        key = (python, *sorted(f"{name}={value}" for name, value in env.items()))
+        running = _listings.setdefault(asyncio.get_running_loop(), {})
+        listing = running.get(key)
+        if listing is None:
+            listing = asyncio.create_task(_list_packages(python, work_dir, self._environment(work_dir)))
+            running[key] = listing
+            listing.add_done_callback(lambda _: running.pop(key, None))
+        # One waiter's cancellation does not cancel the listing the others wait for.
+        return await asyncio.shield(listing)
 
     def _environment(self, work_dir: Path) -> dict[str, str]:
         return sandbox_environment(
@@ -269,35 +291,19 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
             home=work_dir if self._isolate_home else None,
         )
 
-    async def _run_script(self, script: Script, work_dir: Path) -> tuple[int, str]:
-        env = self._environment(work_dir)
-        buffer = OutputBuffer(self._max_output_bytes)
-        # Our own pipe, read by the loop, and the exit seen on its own: waiting for the pipe to
-        # close would let a background child that inherited it delay the result until the timeout.
-        read_fd, write_fd = os.pipe()
+    async def _run_script(
+        self, prepare: Callable[[], Script], work_dir: Path, env: Mapping[str, str]
+    ) -> tuple[Script, int, str]:
         try:
-            proc = await _start(script.argv, cwd=work_dir, env=env, output=write_fd)
-        except FileNotFoundError as error:
-            os.close(read_fd)
-            return 127, f"{script.language} is not installed on this machine: {error}\n"
-        finally:
-            os.close(write_fd)
-        pump = asyncio.create_task(_pump(read_fd, buffer))
-        timed_out = False
-        try:
-            await asyncio.wait_for(_exited(proc), self._timeout)
-        except asyncio.TimeoutError:
-            timed_out = True
-        finally:
-            # Kill the whole group: the script's children, and whatever it left in the background.
-            _kill_group(proc.pid)
-            await _exited(proc)
-            await asyncio.wait({pump}, timeout=_DRAIN_SECONDS)
-            pump.cancel()
-        if timed_out:
-            return TIMEOUT_EXIT_CODE, buffer.text() + timeout_marker(self._timeout)
-        code = proc.returncode if proc.returncode is not None else 1
-        return (128 - code if code < 0 else code), buffer.text()
+            script, code, output = await _run_process(
+                prepare, cwd=work_dir, env=env, timeout=self._timeout, max_output_bytes=self._max_output_bytes
+            )
+        except _ToolMissing as missing:
+            script = missing.script
+            return script, 127, f"{script.language} is not installed on this machine: {missing.error}\n"
+        if code is None:
+            return script, TIMEOUT_EXIT_CODE, output + timeout_marker(self._timeout)
+        return script, (128 - code if code < 0 else code), output
 
     def _to_config(self) -> LocalSandboxConfig:  # type: ignore[override]
         return LocalSandboxConfig(
@@ -325,6 +331,81 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
         )
 
 
+def _find_languages() -> list[str]:
+    """The supported languages whose tool is on PATH (a file-system lookup: milliseconds)."""
+    tools = {"python": True, "bash": "bash", "sh": "sh", "javascript": "node", "typescript": "tsc"}
+    found = [lang for lang in SUPPORTED_LANGUAGES if tools[lang] is True or shutil.which(str(tools[lang]))]
+    if "javascript" not in found and "typescript" in found:
+        found.remove("typescript")
+    return found
+
+
+# The listings running now, per loop, by interpreter and environment (see LocalSandbox._shared_listing).
+_listings: weakref.WeakKeyDictionary[
+    asyncio.AbstractEventLoop, dict[tuple[str, ...], asyncio.Task[tuple[str, ...] | None]]
+] = weakref.WeakKeyDictionary()
+
+
+async def _list_packages(python: str, work_dir: Path, env: Mapping[str, str]) -> tuple[str, ...] | None:
+    """Run the listing script like a code block: started off the loop's thread, its output read by the loop."""
+
+    def prepare() -> Script:
+        return Script(language="python", path=work_dir, argv=(python, "-c", LISTING_SCRIPT))
+
+    try:
+        _, code, output = await _run_process(
+            prepare, cwd=work_dir, env=env, timeout=LISTING_TIMEOUT_SECONDS, max_output_bytes=DEFAULT_MAX_OUTPUT_BYTES
+        )
+    except (_ToolMissing, OSError) as error:
+        logger.warning("Could not list the packages of %s: %s", python, error)
+        return None
+    packages = parse_listing(output) if code is not None else None
+    if packages is None:
+        why = output[-500:] if code is not None else f"no listing within {LISTING_TIMEOUT_SECONDS:g} s"
+        logger.warning("Could not list the packages of %s: %s", python, why)
+    return packages
+
+
+async def _run_process(
+    prepare: Callable[[], Script], *, cwd: Path, env: Mapping[str, str], timeout: float, max_output_bytes: int
+) -> tuple[Script, int | None, str]:
+    """Write and start a script (:func:`_start`), read its output on the loop, and wait for it to exit.
+
+    Returns:
+        The script, its exit code (None when ``timeout`` stopped it; negative for a signal) and its
+        output (stdout and stderr together), bounded to ``max_output_bytes``.
+
+    Raises:
+        UnsupportedLanguage: From ``prepare``.
+        _ToolMissing: The script's command is not installed.
+    """
+    buffer = OutputBuffer(max_output_bytes)
+    # Our own pipe, read by the loop, and the exit seen on its own: waiting for the pipe to
+    # close would let a background child that inherited it delay the result until the timeout.
+    read_fd, write_fd = os.pipe()
+    try:
+        script, proc = await _start(prepare, cwd=cwd, env=env, output=write_fd)
+    except BaseException:
+        os.close(read_fd)
+        raise
+    finally:
+        os.close(write_fd)
+    pump = asyncio.create_task(_pump(read_fd, buffer))
+    timed_out = False
+    try:
+        await asyncio.wait_for(_exited(proc), timeout)
+    except asyncio.TimeoutError:
+        timed_out = True
+    finally:
+        # Kill the whole group: the script's children, and whatever it left in the background.
+        _kill_group(proc.pid)
+        await _exited(proc)
+        await asyncio.wait({pump}, timeout=_DRAIN_SECONDS)
+        pump.cancel()
+    code = None if timed_out else (proc.returncode if proc.returncode is not None else 1)
+    return script, code, buffer.text()
+
+
 async def _pump(read_fd: int, buffer: OutputBuffer) -> None:
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
@@ -343,35 +424,56 @@ async def _pump(read_fd: int, buffer: OutputBuffer) -> None:
 _start_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
 
 
-async def _start(argv: Sequence[str], *, cwd: Path, env: Mapping[str, str], output: int) -> subprocess.Popen[bytes]:
-    """Start a process in its own session, from a worker thread, one at a time.
+async def _start(
+    prepare: Callable[[], Script], *, cwd: Path, env: Mapping[str, str], output: int
+) -> tuple[Script, subprocess.Popen[bytes]]:
+    """Write a script and start it in its own session, from a worker thread, one at a time.
 
     Starting a process (fork and exec) takes milliseconds, and the GIL is free meanwhile only off
-    the loop's thread: 100 sessions starting from the loop stalled it for half a second.
+    the loop's thread: 100 sessions starting from the loop stalled it for half a second. Writing the
+    script's file in the same thread keeps that file-system work off the loop's thread too.
     """
     async with _start_locks.setdefault(asyncio.get_running_loop(), asyncio.Lock()):
-        start = asyncio.ensure_future(
-            asyncio.to_thread(
-                subprocess.Popen,
-                list(argv),
-                cwd=cwd,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=output,
-                stderr=output,
-                start_new_session=True,
-            )
-        )
+        start = asyncio.ensure_future(asyncio.to_thread(_launch, prepare, cwd=cwd, env=env, output=output))
         try:
             return await asyncio.shield(start)
         except asyncio.CancelledError:
             # Cancelled mid-start: let the start finish (milliseconds), so the caller does not close
             # the output pipe under it, then stop what it started.
             with contextlib.suppress(Exception):
-                proc = await start
+                _, proc = await start
                 _kill_group(proc.pid)
                 await _exited(proc)
             raise
+
+
+class _ToolMissing(Exception):
+    """The command of a prepared script is not installed."""
+
+    def __init__(self, script: Script, error: FileNotFoundError) -> None:
+        super().__init__(str(error))
+        self.script = script
+        self.error = error
+
+
+def _launch(
+    prepare: Callable[[], Script], *, cwd: Path, env: Mapping[str, str], output: int
+) -> tuple[Script, subprocess.Popen[bytes]]:
+    """In a worker thread: write the script, then start it with ``output`` as its stdout and stderr."""
+    script = prepare()
+    try:
+        proc = subprocess.Popen(
+            list(script.argv),
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=output,
+            start_new_session=True,
+        )
+    except FileNotFoundError as error:
+        raise _ToolMissing(script, error) from error
+    return script, proc
 
 
 async def _exited(proc: subprocess.Popen[bytes]) -> int:

@@ -41,15 +41,32 @@ class RunDirectory:
         return self._path is not None
 
     def create(self) -> Path:
+        self._path = self.make()
+        return self._path
+
+    def make(self) -> Path:
+        """Make a new directory without recording it; :meth:`adopt` records it. Safe in a worker thread."""
         if self.parent is not None:
             self.parent.mkdir(parents=True, exist_ok=True)
-        self._path = Path(tempfile.mkdtemp(prefix="selfdebug-run-", dir=self.parent))
-        return self._path
+        return Path(tempfile.mkdtemp(prefix="selfdebug-run-", dir=self.parent))
+
+    def adopt(self, path: Path) -> None:
+        """Record ``path`` (from :meth:`make`) as the current run's directory."""
+        self._path = path
 
     def remove(self) -> None:
         """Forget the directory and delete it unless ``keep``; safe to call twice."""
+        self.delete(self.release())
+
+    def release(self) -> Path | None:
+        """Forget the directory; return it if it should be deleted (:meth:`delete`), None if ``keep`` or none."""
         path, self._path = self._path, None
-        if path is None or self.keep:
+        return None if self.keep else path
+
+    @staticmethod
+    def delete(path: Path | None) -> None:
+        """Delete a directory from :meth:`release`, logging a failure. Safe in a worker thread."""
+        if path is None:
             return
         try:
             shutil.rmtree(path)
