@@ -1,4 +1,4 @@
-"""Helpers for tests: scripted model clients and reply builders."""
+"""Helpers for tests: scripted model clients, a scripted OpenAI-compatible server, and reply builders."""
 
 from __future__ import annotations
 
@@ -8,8 +8,12 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+import threading
+import time
+from collections.abc import Callable, Sequence
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 from autogen_core.models import CreateResult, ModelInfo
@@ -83,3 +87,82 @@ async def kill_the_server_mid_run(server: LocalServer, tmp_path: Path) -> None:
         assert not run_dirs(tmp_path), "the work directory was removed"
     finally:
         await client.close()
+
+
+Reply = Callable[[dict[str, Any]], str]
+
+
+class ScriptedServer:
+    """A tiny OpenAI-compatible server: ``POST /v1/chat/completions`` answers ``reply(request)``.
+
+    Reply ``n`` (from 0) reports ``100 + n`` prompt and ``10 + n`` completion tokens. Every request
+    body is kept in :attr:`requests`, and :attr:`in_flight_seen` keeps, for each, how many requests
+    were in flight when it arrived (itself included); ``delay`` seconds before each reply let
+    concurrent requests overlap.
+    """
+
+    def __init__(self, reply: Reply, *, delay: float = 0.0) -> None:
+        self.requests: list[dict[str, Any]] = []
+        self.in_flight_seen: list[int] = []
+        self._in_flight = 0
+        self._lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                if not self.path.endswith("/chat/completions") or body.get("stream"):
+                    self.send_error(404)
+                    return
+                with server._lock:
+                    n = len(server.requests)
+                    server.requests.append(body)
+                    server._in_flight += 1
+                    server.in_flight_seen.append(server._in_flight)
+                try:
+                    time.sleep(delay)
+                    self._answer(n, body, reply(body))
+                finally:
+                    with server._lock:
+                        server._in_flight -= 1
+
+            def _answer(self, n: int, body: dict[str, Any], content: str) -> None:
+                answer = {
+                    "id": f"chatcmpl-{n}",
+                    "object": "chat.completion",
+                    "created": 0,
+                    "model": body.get("model", "scripted"),
+                    "choices": [
+                        {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
+                    ],
+                    "usage": {"prompt_tokens": 100 + n, "completion_tokens": 10 + n, "total_tokens": 110 + 2 * n},
+                }
+                data = json.dumps(answer).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, format: str, *args: Any) -> None:
+                return None
+
+        self._http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._thread = threading.Thread(target=self._http.serve_forever, daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._http.server_address[1]}/v1"
+
+    def __enter__(self) -> ScriptedServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._http.shutdown()
+        self._http.server_close()
+
+    def usage(self) -> tuple[int, int]:
+        """The prompt and completion tokens of every reply sent so far."""
+        n = len(self.requests)
+        return sum(100 + i for i in range(n)), sum(10 + i for i in range(n))

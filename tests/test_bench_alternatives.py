@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
-from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +31,7 @@ from autogen_selfdebug.bench._alternatives import (
 from autogen_selfdebug.bench._arms import ArmName, Models
 from autogen_selfdebug.bench._humaneval import Problem, load_problems
 from autogen_selfdebug.bench._results import RunSettings, TaskRecord
+from helpers import Reply, ScriptedServer
 
 _missing = [f for f in FRAMEWORKS if interpreter(f) is None]
 needs_alternatives = pytest.mark.skipif(
@@ -41,71 +39,7 @@ needs_alternatives = pytest.mark.skipif(
     reason=f"the {', '.join(_missing)} virtualenv(s) are not set up: run scripts/setup-alternatives.sh",
 )
 
-Reply = Callable[[dict[str, Any]], str]
 MAX_TOKENS, SEED, ATTEMPTS = 96, 7, 2
-
-
-class ScriptedServer:
-    """A tiny OpenAI-compatible server: ``POST /v1/chat/completions`` answers ``reply(request)``.
-
-    Reply ``n`` (from 0) reports ``100 + n`` prompt and ``10 + n`` completion tokens. Every request
-    body is kept in :attr:`requests`.
-    """
-
-    def __init__(self, reply: Reply) -> None:
-        self.requests: list[dict[str, Any]] = []
-        self._lock = threading.Lock()
-        server = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                if not self.path.endswith("/chat/completions") or body.get("stream"):
-                    self.send_error(404)
-                    return
-                with server._lock:
-                    n = len(server.requests)
-                    server.requests.append(body)
-                content = reply(body)
-                answer = {
-                    "id": f"chatcmpl-{n}",
-                    "object": "chat.completion",
-                    "created": 0,
-                    "model": body.get("model", "scripted"),
-                    "choices": [
-                        {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
-                    ],
-                    "usage": {"prompt_tokens": 100 + n, "completion_tokens": 10 + n, "total_tokens": 110 + 2 * n},
-                }
-                data = json.dumps(answer).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, format: str, *args: Any) -> None:
-                return None
-
-        self._http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._thread = threading.Thread(target=self._http.serve_forever, daemon=True)
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self._http.server_address[1]}/v1"
-
-    def __enter__(self) -> ScriptedServer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._http.shutdown()
-        self._http.server_close()
-
-    def usage(self) -> tuple[int, int]:
-        """The prompt and completion tokens of every reply sent so far."""
-        n = len(self.requests)
-        return sum(100 + i for i in range(n)), sum(10 + i for i in range(n))
 
 
 @pytest.fixture(scope="module")

@@ -60,7 +60,7 @@ def build_parser(kind: BenchmarkKind = "fix-rate") -> argparse.ArgumentParser:
         description=f"{what} Arms: single shot, AutoGen's CodeExecutorAgent and RoundRobinGroupChat, ours with each "
         "retry strategy, the cascade, and with an openai: model smolagents' CodeAgent and AG2's bug-fixer pair "
         "(set up by scripts/setup-alternatives.sh). Other benchmarks: 'bench fix-rate', 'bench fix', "
-        "'bench overhead [--quick]'.",
+        "'bench write-tests', 'bench overhead [--quick]', 'bench search', 'bench concurrency'.",
     )
     parser.add_argument("--model", default="local", help="Model spec: local, local-1.5b, gguf:PATH, openai:MODEL.")
     parser.add_argument(

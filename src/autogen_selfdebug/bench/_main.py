@@ -1,5 +1,5 @@
-"""The benchmarks' command line: ``bench [fix-rate]``, ``bench fix``, ``bench write-tests``, ``bench overhead``
-or ``bench search``."""
+"""The benchmarks' command line: ``bench [fix-rate]``, ``bench fix``, ``bench write-tests``, ``bench overhead``,
+``bench search`` or ``bench concurrency``."""
 
 from __future__ import annotations
 
@@ -22,6 +22,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ._search_cost import run_search_cost
 
             return asyncio.run(run_search_cost(args[1:]))
+        if args and args[0] == "concurrency":
+            from ._concurrency import run_concurrency
+
+            return asyncio.run(run_concurrency(args[1:]))
         if args and args[0] == "write-tests":
             from ._write_tests import run_write_tests
 
