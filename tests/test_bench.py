@@ -33,7 +33,7 @@ from autogen_selfdebug.bench._report import ArmSummary, markdown_report, summari
 from autogen_selfdebug.bench._results import RunSettings, TaskRecord, append_record, load_records
 from autogen_selfdebug.bench._write_tests import write_tests_report
 from autogen_selfdebug.sandboxes import LocalSandbox
-from helpers import py, scripted
+from helpers import decision, py, scripted
 
 INFO = ModelInfo(vision=False, function_calling=False, json_output=True, family="unknown", structured_output=True)
 
@@ -357,6 +357,21 @@ def test_an_interrupted_run_resumes_where_it_stopped(
     idle = CountingChatCompletionClient(model)
     assert run_main(["--tasks", "0,2,3", "--report-only", *common], monkeypatch, idle) == 0
     assert idle.calls == 0 and "| ours | 2/2 |" in (out / "results.md").read_text()
+
+
+@pytest.mark.parametrize(("heed", "attempts"), [("yes", 1), ("no", 2)])
+def test_heed_decisions_says_whether_a_stop_ends_our_round(
+    heed: str, attempts: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A local model is not heeded by default; --heed-decisions overrides the rule either way.
+    wrong = "def has_close_elements(numbers, threshold):\n    return {}"
+    model = scripted([py(wrong.format("None")), decision(False, "Give up."), py(wrong.format("0"))])
+    argv = ["--tasks", "0", "--attempts", "2", "--arms", "ours", "--out", str(tmp_path), "--no-progress"]
+    assert run_main([*argv, "--heed-decisions", heed], monkeypatch, model) == 0
+    (line,) = (tmp_path / "results.jsonl").read_text().splitlines()
+    record = json.loads(line)
+    assert record["attempts"] == attempts and record["settings"]["heed_decisions"] == (heed == "yes")
+    assert ("decisions heeded" in (tmp_path / "results.md").read_text()) == (heed == "yes")
 
 
 def test_bad_arguments_exit_with_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -168,8 +168,8 @@ def test_bench_concurrency_end_to_end_and_resumed(
     tmp_path: Path, problems: list[Problem], capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "out"
-    # A second of latency per reply, so jobs run at once overlap at the server.
-    with ScriptedServer(answer_key(problems), delay=1.0) as server:
+    # Latency per reply, so jobs run at once overlap at the server even on a loaded machine.
+    with ScriptedServer(answer_key(problems), delay=2.0) as server:
         assert run(server, out) == 0
         # One call per task (the right program passes at once): level 1's two, then level 2's two.
         assert len(server.requests) == 4
@@ -252,7 +252,13 @@ def test_ctrl_c_keeps_the_finished_jobs_and_stops_the_server(
         )  # fmt: skip
 
     monkeypatch.setattr(_concurrency, "run_job", run_job)
-    assert main(["concurrency", "--levels", "1,2", *TASKS, "--out", str(tmp_path), "--no-progress"]) == 130
+    # A shell that starts the tests in the background ignores SIGINT; a Ctrl-C needs Python's handler.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        code = main(["concurrency", "--levels", "1,2", *TASKS, "--out", str(tmp_path), "--no-progress"])
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert code == 130
     assert FakeLocalServer.events == ["start 1", "stop 1"]
     assert [r.key for r in load_level_records(tmp_path / "results.jsonl", SETTINGS)] == [(1, "HumanEval/0", "ours")]
     assert "Interrupted; finished tasks are saved" in capsys.readouterr().err

@@ -335,13 +335,27 @@ def test_typescript_checks_with_the_program_importing_assert(
 def test_several_passing_patches_bring_a_warning(
     tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "bigger.py"
-    path.write_text("def bigger(a, b):\n    if a < b:\n        return a\n    return b\n\n\nassert bigger(2, 5) == 5\n")
+    path = tmp_path / "add.py"
+    path.write_text("def add(a, b):\n    return a - b\n\n\nassert add(2, 2) == 4\n")
     code, _, err = run(["fix", str(path), "--output", str(tmp_path / "out.py")], capsys)
     assert code == 0
     assert re.search(
         r"warning: \d+ different patches pass these tests, so the tests do not pin the behaviour", flat(err)
     )
+
+
+def test_too_many_passing_patches_go_to_the_model_as_evidence(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One assert that more patches pass than SearchBudget.max_passing: none is taken, the model is asked.
+    path = tmp_path / "bigger.py"
+    path.write_text("def bigger(a, b):\n    if a < b:\n        return a\n    return b\n\n\nassert bigger(2, 5) == 5\n")
+    models.replies += [py("def bigger(a, b):\n    if a < b:\n        return b\n    return a")]
+    code, _, err = run(["fix", str(path), "--output", str(tmp_path / "out.py")], capsys)
+    assert code == 0, err
+    assert "none is taken as the fix" in flat(err) and "written by first-llm on attempt 2" in flat(err)
+    seen = "\n".join(str(m.content) for m in models.clients[0].create_calls[0]["messages"])
+    assert "makes every test pass, but so do" in seen
 
 
 def test_examples_say_how_each_was_fixed(silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]) -> None:

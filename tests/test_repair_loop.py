@@ -110,6 +110,29 @@ async def test_a_partial_win_is_evidence_in_the_models_next_view(sandbox: CodeEx
     assert RunSummary.from_metadata(items[-1].messages[-1].metadata).outcome == "success"  # type: ignore[union-attr]
 
 
+async def test_a_patch_the_tests_do_not_pin_down_is_evidence_not_the_answer(sandbox: CodeExecutor) -> None:
+    # One assert, and several different patches pass it: more than max_passing, so none ends the round.
+    client = scripted([py("def f(a, b):\n    return a + b")])
+    agent = SelfDebuggingCodeExecutorAgent(
+        "fixer",
+        sandbox,
+        model_client=client,
+        tests="assert f(2, 2) == 4",
+        initial_code="def f(a, b):\n    return a - b\n",
+        retry_strategy=RetryStrategy(search_budget=SearchBudget(max_passing=1)),
+        reflect_on_success=False,
+    )
+    items = await run(agent, "Fix f: it should add its arguments.")
+    searches = [i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "search"]
+    assert len(searches) == 1 and "none is taken as the fix" in searches[0].content
+    assert searches[0].metadata["unpinned_edit"] == "`a - b` changed to `a + b` on line 2"
+    seen = "\n".join(str(m.content) for m in client.create_calls[0]["messages"])
+    assert "changing `a - b` to `a + b` on line 2 makes every test pass, but so do" in seen
+    generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
+    assert [g.metadata["move"] for g in generations] == ["given", "restart"]
+    assert RunSummary.from_metadata(items[-1].messages[-1].metadata).outcome == "success"  # type: ignore[union-attr]
+
+
 async def test_the_search_runs_on_the_models_own_wrong_program(sandbox: CodeExecutor) -> None:
     wrong = "def double(x):\n    return x + x + 1"
     agent = SelfDebuggingCodeExecutorAgent(

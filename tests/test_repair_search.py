@@ -150,6 +150,30 @@ async def test_several_passing_patches_are_reported(sandbox: CodeExecutor) -> No
     assert result.fix.patch.description == "`a - b` changed to `a + b` on line 2"
 
 
+async def test_too_many_passing_patches_are_evidence_not_a_fix(sandbox: CodeExecutor) -> None:
+    # When more different patches pass than SearchBudget.max_passing, the tests cannot tell a fix from a
+    # patch that only fits them: the likeliest is kept as evidence for the model, and none is the fix.
+    result = await search(sandbox, "def f(a, b):\n    return a - b\n", "assert f(2, 2) == 4", max_passing=1)
+    assert len(result.passing) > 1 and result.unpinned and result.fix is None
+    assert result.likeliest is not None
+    assert result.likeliest.patch.description == "`a - b` changed to `a + b` on line 2"
+    others = len(result.passing) - 1
+    assert result.evidence() == (
+        f"changing `a - b` to `a + b` on line 2 makes every test pass, but so do {others} other patches: "
+        "use it only if it is right for the task, not just for these tests."
+    )
+    assert (
+        f"{others + 1} different patches pass these tests, so the tests do not pin the behaviour down and none "
+        "is taken as the fix; changing `a - b` to `a + b`" in result.summary()
+    )
+    data = result.metadata()
+    assert data["unpinned_edit"] == "`a - b` changed to `a + b` on line 2" and "edit" not in data
+    assert data["passing_patches"] == str(others + 1)
+    # At the default limit the same tests pin it down well enough: the patch is the fix.
+    default = await search(sandbox, "def f(a, b):\n    return a - b\n", "assert f(2, 2) == 4")
+    assert not default.unpinned and default.fix is not None
+
+
 async def test_a_plausible_template_beats_a_smaller_renamed_variable(sandbox: CodeExecutor) -> None:
     # Both edits pass the weak test; on HumanEval's injected bugs a renamed variable that passes was
     # wrong more often than the operator fix (tuning split), so the template's rank comes before size.

@@ -84,6 +84,14 @@ def build_parser(kind: BenchmarkKind = "fix-rate") -> argparse.ArgumentParser:
     parser.add_argument(
         "--reflect", action="store_true", help="Let our agent reflect after success (off: it costs a call)."
     )
+    parser.add_argument(
+        "--heed-decisions",
+        choices=("auto", "yes", "no"),
+        default="auto",
+        help="Whether our agent stops when its retry decision says stop. auto (the command line's rule): only "
+        "for openai: models, as small local models say stop too eagerly; 'no' compares a small model behind "
+        "a server with the same model in process.",
+    )
     if kind == "fix":
         parser.add_argument(
             "--bugs",
@@ -225,7 +233,11 @@ async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") ->
         reflect=args.reflect,
         # Injected-bug runs keep no tag, so results recorded before the model-made set still resume.
         bugs="model" if bug_set == "model" else None,
+        heed_decisions=None if args.heed_decisions == "auto" else args.heed_decisions == "yes",
     )
+    # The command line's rule: small local models say "stop" too eagerly, so only hosted models are heeded.
+    heed = settings.heed_decisions
+    stop_on_decision = main.spec.kind == "openai" if heed is None else heed
     default_out = Path("bench-results") / (kind if bug_set != "model" else "fix-model-bugs")
     out: Path = args.out or default_out
     results_path = out / "results.jsonl"
@@ -243,8 +255,6 @@ async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") ->
         console.print(
             f"{len(work)} tasks x {len(arms)} arms, k={args.attempts}; {len(done)} done earlier, {len(jobs)} to run."
         )
-        # The command line's rule: small local models say "stop" too eagerly, so only hosted models are heeded.
-        stop_on_decision = main.spec.kind == "openai"
         await _run_jobs(jobs, models, settings, args, console, results_path, stop_on_decision)
     finally:
         for model in resolved:
@@ -280,7 +290,8 @@ async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") ->
         + f"\n\n- Model: {main.description}"
         + (f"; retry model: {retry.description}" if retry else "")
         + f"\n- Tasks: {len(work)}; attempts k: {args.attempts}; max_tokens {args.max_tokens}; temperature "
-        f"{args.temperature}; seed {args.seed}; our reflection {'on' if args.reflect else 'off'}\n"
+        f"{args.temperature}; seed {args.seed}; our reflection {'on' if args.reflect else 'off'}; our retry "
+        f"decisions {'heeded' if stop_on_decision else 'not heeded (a stop still lets it try again)'}\n"
         f"- Machine: {platform.platform()}, Python {platform.python_version()}\n"
         f"- Date: {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC\n\n"
     )

@@ -29,6 +29,8 @@ class RunSettings(BaseModel):
     max_mutants: int | None = None
     bugs: str | None = None
     """``bench fix --bugs model``: the model's own wrong programs (``None``: injected bugs, or no bugs)."""
+    heed_decisions: bool | None = None
+    """``--heed-decisions yes|no``; ``None``: the command line's rule (only ``openai:`` models are heeded)."""
 
 
 class TaskRecord(BaseModel):

@@ -49,6 +49,9 @@ class SearchBudget(BaseModel):
     batch_size: int = Field(default=100, ge=1)
     depth: int = Field(default=2, ge=1, le=2)
     beam: int = Field(default=2, ge=1)
+    max_passing: int = Field(default=6, ge=1)
+    """A passing patch is a fix only when at most this many different patches pass. More mean the
+    tests do not pin the behaviour down, and the likeliest patch is only evidence for the model."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,7 @@ class SearchResult:
     language: str
     baseline: Scored | None
     ranking: Ranking
+    max_passing: int = 6
     passing: list[Scored] = field(default_factory=list[Scored])
     improved: Scored | None = None
     tried: int = 0
@@ -86,10 +90,21 @@ class SearchResult:
     stopped: str = "exhausted"
 
     @property
-    def fix(self) -> Scored | None:
+    def likeliest(self) -> Scored | None:
         """The passing patch with the fewest edits at the most suspicious line, from the most plausible
         template, if any patch passed."""
         return self.passing[0] if self.passing else None
+
+    @property
+    def fix(self) -> Scored | None:
+        """The likeliest passing patch, unless so many different patches pass that the tests cannot tell
+        a fix from a patch that only fits them (``SearchBudget.max_passing``)."""
+        return self.likeliest if not self.unpinned else None
+
+    @property
+    def unpinned(self) -> bool:
+        """Whether more different patches pass than the tests can be trusted to tell apart."""
+        return len(self.passing) > self.max_passing
 
     def summary(self) -> str:
         """One line for people: what was tried and what it gave."""
@@ -103,12 +118,24 @@ class SearchResult:
                     "behaviour down; this one is the most plausible small edit at the most suspicious line."
                 )
             return text
+        if self.unpinned:
+            return (
+                f"The repair search {tried}{where}: {len(self.passing)} different patches pass these tests, so the "
+                f"tests do not pin the behaviour down and none is taken as the fix; {self.evidence()}"
+            )
         if self.improved is not None and self.baseline is not None:
             return f"The repair search {tried}{where}: no patch passes; {self.evidence()}"
         return f"The repair search {tried}{where}: no patch passes or gets more asserts right ({self.stopped})."
 
     def evidence(self) -> str | None:
-        """The partial win, as evidence for the model's next attempt."""
+        """The partial win, or the likeliest of too many passing patches, as evidence for the model's next
+        attempt."""
+        likeliest = self.likeliest
+        if self.unpinned and likeliest is not None:
+            return (
+                f"{likeliest.patch.change} makes every test pass, but so do {len(self.passing) - 1} other patches: "
+                "use it only if it is right for the task, not just for these tests."
+            )
         if self.improved is None:
             return None
         before = f" (it was {self.baseline.passed} of {self.baseline.total})" if self.baseline else ""
@@ -129,6 +156,9 @@ class SearchResult:
             data["passing_patches"] = str(len(self.passing))
             if len(self.passing) > 1:
                 data["other_patches"] = "\n".join(s.patch.description for s in self.passing[1:11])
+        elif self.unpinned and self.likeliest is not None:
+            data["unpinned_edit"] = self.likeliest.patch.description
+            data["passing_patches"] = str(len(self.passing))
         elif self.improved is not None:
             data["partial_edit"] = self.improved.patch.description
             data["partial_passed"] = f"{self.improved.passed}/{self.improved.total}"
@@ -191,7 +221,7 @@ class _Search:
         else:
             self.timeout = max(0.5, self.budget.candidate_timeout / 2)
         ranking = await self._localize(self.program)
-        result = SearchResult(self.language, baseline, ranking)
+        result = SearchResult(self.language, baseline, ranking, self.budget.max_passing)
         edits = candidate_edits(self.program, self.language)
         if baseline is not None and baseline.all_passed:
             result.stopped = "the program already passes"
