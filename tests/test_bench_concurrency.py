@@ -24,7 +24,7 @@ from autogen_selfdebug.bench._concurrency import (
     summarise_levels,
 )
 from autogen_selfdebug.bench._humaneval import Problem, load_split
-from autogen_selfdebug.bench._results import RunSettings, TaskRecord
+from autogen_selfdebug.bench._results import RunSettings, TaskRecord, append_record
 from helpers import Reply, ScriptedServer
 
 SETTINGS = RunSettings(model="local", attempts=4, max_tokens=512, temperature=0.0, seed=0)
@@ -127,11 +127,11 @@ def test_the_flatten_line_names_the_agent_when_its_own_time_grows_more() -> None
 def test_level_records_resume_only_for_the_same_settings(tmp_path: Path) -> None:
     path = tmp_path / "results.jsonl"
     for r in two_levels()[:2]:
-        _concurrency.append_level_record(path, r)
+        append_record(path, r)
     path.write_text(path.read_text() + '{"level": 1, "slo')  # torn by an interrupt
     other = record(2, 0, started=0, ended=1, wall=1, model=1)
     other.record.settings = SETTINGS.model_copy(update={"seed": 1})
-    _concurrency.append_level_record(path, other)
+    append_record(path, other)
     assert sorted(r.key for r in load_level_records(path, SETTINGS)) == [
         (1, "HumanEval/0", "ours"),
         (1, "HumanEval/1", "ours"),

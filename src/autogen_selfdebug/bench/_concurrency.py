@@ -37,13 +37,12 @@ from ._arms import ARMS, PROGRAM_ARMS, RETRY_MODEL_ARMS, SERVER_ARMS, ArmName, J
 from ._fix_rate import run_job
 from ._humaneval import SPLITS, Problem, load_split, select_problems
 from ._jobs import fix_rate_job
-from ._results import RunSettings, TaskRecord
+from ._results import RunSettings, TaskRecord, append_record
 
 __all__ = [
     "CONCURRENCY_ARMS",
     "LevelRecord",
     "LevelSummary",
-    "append_level_record",
     "flatten_line",
     "levels_table",
     "load_level_records",
@@ -92,15 +91,6 @@ def load_level_records(path: Path, settings: RunSettings) -> list[LevelRecord]:
         if record.record.settings == settings:
             records[record.key] = record
     return list(records.values())
-
-
-def append_level_record(path: Path, record: LevelRecord) -> None:
-    """Append one line and flush it, so an interrupt loses at most the jobs in flight."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    torn = path.exists() and path.stat().st_size > 0 and not path.read_bytes().endswith(b"\n")
-    with path.open("a", encoding="utf-8") as f:
-        f.write(("\n" if torn else "") + record.model_dump_json() + "\n")
-        f.flush()
 
 
 def nearest_rank(values: Sequence[float], percent: float) -> float:
@@ -438,7 +428,7 @@ async def _run_level(
                 arm, job, problem, models, settings, timeout=args.timeout, stop_on_decision=stop_on_decision
             )
             ended = time.perf_counter() - clock
-        append_level_record(
+        append_record(
             results,
             LevelRecord(
                 level=level,

@@ -83,7 +83,7 @@ def load_records(path: Path, settings: RunSettings) -> list[TaskRecord]:
     return list(records.values())
 
 
-def append_record(path: Path, record: TaskRecord) -> None:
+def append_record(path: Path, record: BaseModel) -> None:
     """Append one line and flush it, so an interrupt loses at most the task in flight."""
     path.parent.mkdir(parents=True, exist_ok=True)
     torn = path.exists() and path.stat().st_size > 0 and not path.read_bytes().endswith(b"\n")
