@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -99,9 +99,11 @@ async def test_sandboxes_starting_together_share_one_listing(monkeypatch: pytest
     listed: list[str | None] = []
     real = _local._list_packages
 
-    async def counted(python: str, work_dir: Path, env: dict[str, str]) -> tuple[str, ...] | None:
-        listed.append(env.get("PYTHONPATH"))
-        return await real(python, work_dir, env)
+    async def counted(
+        python: str, place: RunDirectory, environment: Callable[[Path], Mapping[str, str]]
+    ) -> tuple[str, ...] | None:
+        listed.append(environment(tmp_path).get("PYTHONPATH"))
+        return await real(python, place, environment)
 
     monkeypatch.setattr(_local, "_list_packages", counted)
     alike = [LocalSandbox(timeout=10, work_dir=tmp_path) for _ in range(5)]
@@ -119,6 +121,34 @@ async def test_sandboxes_starting_together_share_one_listing(monkeypatch: pytest
         assert len(listed) == 3
     finally:
         await asyncio.gather(*(sandbox.stop() for sandbox in [*alike, other]))
+
+
+async def test_a_sandbox_stopped_during_the_shared_listing_does_not_spoil_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    listing = asyncio.Event()
+    real = _local._list_packages
+
+    async def started(
+        python: str, place: RunDirectory, environment: Callable[[Path], Mapping[str, str]]
+    ) -> tuple[str, ...] | None:
+        listing.set()
+        return await real(python, place, environment)
+
+    monkeypatch.setattr(_local, "_list_packages", started)
+    # The first sandbox starts the listing, then stops (removing its work dir) before the listing ends.
+    first, second = LocalSandbox(timeout=10, work_dir=tmp_path), LocalSandbox(timeout=10, work_dir=tmp_path)
+    starting = asyncio.create_task(first.start())
+    await listing.wait()
+    await first.stop()
+    try:
+        await second.start()
+        assert second.installed_packages is not None and "pytest" in second.installed_packages
+        await starting
+        assert first.installed_packages == second.installed_packages
+    finally:
+        await second.stop()
+    assert not await asyncio.to_thread(os.listdir, tmp_path)  # the listing's own directory is gone too
 
 
 async def test_a_listing_that_hangs_is_stopped(

@@ -208,7 +208,7 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
         self._languages = languages
         self._started = True
         if self._installed_packages is None:
-            self._installed_packages = await self._shared_listing(work_dir)
+            self._installed_packages = await self._shared_listing()
 
     async def stop(self) -> None:
         """Remove the work directory (unless ``keep_work_dir``), in a worker thread. Safe to call twice."""
@@ -265,7 +265,7 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
         """In a worker thread: a new work directory, and the languages whose tools are on PATH."""
         return self._run_dir.make(), _find_languages()
 
-    async def _shared_listing(self, work_dir: Path) -> tuple[str, ...] | None:
+    async def _shared_listing(self) -> tuple[str, ...] | None:
         """The packages the code can import, listed by the interpreter and environment the code gets.
 
         Sandboxes listing at the same time with the same interpreter and environment (an isolated
@@ -278,7 +278,9 @@ class LocalSandbox(LocalCommandLineCodeExecutor, Component[LocalSandboxConfig]):
         running = _listings.setdefault(asyncio.get_running_loop(), {})
         listing = running.get(key)
         if listing is None:
-            listing = asyncio.create_task(_list_packages(python, work_dir, self._environment(work_dir)))
+            # In a directory of its own: a waiting sandbox may stop, and remove its own, before it ends.
+            place = RunDirectory(self._run_dir.parent, keep=False, kind="local")
+            listing = asyncio.create_task(_list_packages(python, place, self._environment))
             running[key] = listing
             listing.add_done_callback(lambda _: running.pop(key, None))
         # One waiter's cancellation does not cancel the listing the others wait for.
@@ -346,19 +348,33 @@ _listings: weakref.WeakKeyDictionary[
 ] = weakref.WeakKeyDictionary()
 
 
-async def _list_packages(python: str, work_dir: Path, env: Mapping[str, str]) -> tuple[str, ...] | None:
-    """Run the listing script like a code block: started off the loop's thread, its output read by the loop."""
+async def _list_packages(
+    python: str, place: RunDirectory, environment: Callable[[Path], Mapping[str, str]]
+) -> tuple[str, ...] | None:
+    """Run the listing script like a code block, in a fresh directory from ``place`` with the environment
+    the code gets there: started off the loop's thread, its output read by the loop."""
+    try:
+        work_dir = await asyncio.to_thread(place.make)
+    except OSError as error:
+        logger.warning("Could not list the packages of %s: %s", python, error)
+        return None
 
     def prepare() -> Script:
         return Script(language="python", path=work_dir, argv=(python, "-c", LISTING_SCRIPT))
 
     try:
         _, code, output = await _run_process(
-            prepare, cwd=work_dir, env=env, timeout=LISTING_TIMEOUT_SECONDS, max_output_bytes=DEFAULT_MAX_OUTPUT_BYTES
+            prepare,
+            cwd=work_dir,
+            env=environment(work_dir),
+            timeout=LISTING_TIMEOUT_SECONDS,
+            max_output_bytes=DEFAULT_MAX_OUTPUT_BYTES,
         )
     except (_ToolMissing, OSError) as error:
         logger.warning("Could not list the packages of %s: %s", python, error)
         return None
+    finally:
+        await asyncio.to_thread(RunDirectory.delete, work_dir)
     packages = parse_listing(output) if code is not None else None
     if packages is None:
         why = output[-500:] if code is not None else f"no listing within {LISTING_TIMEOUT_SECONDS:g} s"
