@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
@@ -37,7 +37,7 @@ from ._arms import ARMS, PROGRAM_ARMS, RETRY_MODEL_ARMS, SERVER_ARMS, ArmName, J
 from ._fix_rate import run_job
 from ._humaneval import SPLITS, Problem, load_split, select_problems
 from ._jobs import fix_rate_job
-from ._results import RunSettings, TaskRecord, append_record
+from ._results import RunSettings, TaskRecord, append_record, read_records
 
 __all__ = [
     "CONCURRENCY_ARMS",
@@ -78,18 +78,7 @@ class LevelRecord(BaseModel):
 
 def load_level_records(path: Path, settings: RunSettings) -> list[LevelRecord]:
     """The records of this run in ``path``; as :func:`load_records`, other runs and a torn line are skipped."""
-    if not path.exists():
-        return []
-    records: dict[tuple[int, str, str], LevelRecord] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        try:
-            record = LevelRecord.model_validate(json.loads(line))
-        except (json.JSONDecodeError, ValidationError):
-            continue  # a line cut short by an interrupted write
-        if record.record.settings == settings:
-            records[record.key] = record
+    records = {r.key: r for r in read_records(path, LevelRecord) if r.record.settings == settings}
     return list(records.values())
 
 

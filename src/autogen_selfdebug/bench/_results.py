@@ -6,12 +6,14 @@ done with the same settings, and the report reads only those lines.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-__all__ = ["RunSettings", "TaskRecord", "append_record", "load_records"]
+__all__ = ["RunSettings", "TaskRecord", "append_record", "load_records", "read_records"]
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class RunSettings(BaseModel):
@@ -66,20 +68,24 @@ class TaskRecord(BaseModel):
         return (self.task_id, self.arm)
 
 
-def load_records(path: Path, settings: RunSettings) -> list[TaskRecord]:
-    """Records of this run already in ``path``; lines of other runs and a torn last line are skipped."""
+def read_records(path: Path, kind: type[M]) -> list[M]:
+    """Every line of ``path`` that is a ``kind``; a torn last line (an interrupted write) is skipped."""
     if not path.exists():
         return []
-    records: dict[tuple[str, str], TaskRecord] = {}
+    records = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
         try:
-            record = TaskRecord.model_validate(json.loads(line))
-        except (json.JSONDecodeError, ValidationError):
+            records.append(kind.model_validate_json(line))
+        except ValidationError:
             continue  # a line cut short by an interrupted write
-        if record.settings == settings:
-            records[record.key] = record
+    return records
+
+
+def load_records(path: Path, settings: RunSettings) -> list[TaskRecord]:
+    """Records of this run already in ``path``, the last of each (task, arm); other runs' lines are skipped."""
+    records = {r.key: r for r in read_records(path, TaskRecord) if r.settings == settings}
     return list(records.values())
 
 
