@@ -31,6 +31,19 @@ def scripted(replies: Sequence[str | CreateResult], model_info: ModelInfo = STRU
     return ReplayChatCompletionClient(list(replies), model_info=model_info)
 
 
+def record_json_output(client: Any) -> list[object]:
+    """Wrap ``client.create`` to record the ``json_output`` form of each call, in order."""
+    sent: list[object] = []
+    create = client.create
+
+    async def recording_create(*args: Any, **kwargs: Any) -> CreateResult:
+        sent.append(kwargs.get("json_output"))
+        return await create(*args, **kwargs)
+
+    client.create = recording_create
+    return sent
+
+
 def py(code: str) -> str:
     return f"Here is the code:\n```python\n{code}\n```"
 

@@ -37,7 +37,7 @@ from autogen_selfdebug import (
 )
 from autogen_selfdebug._decision import RetryDecision, _forms, decide_retry
 from autogen_selfdebug.models import llama_server_binary, local_model_installed
-from helpers import fix_average_with_the_cli, kill_the_server_mid_run
+from helpers import fix_average_with_the_cli, kill_the_server_mid_run, record_json_output
 
 
 def _ready_to_run() -> bool:
@@ -101,14 +101,7 @@ def test_cli_fixes_a_file_through_llama_server(server: LocalServer, tmp_path: Pa
 @runs_the_server
 async def test_decision_takes_the_schema_and_falls_back_when_llama_server_refuses_one(server: LocalServer) -> None:
     client = _client(server)
-    sent: list[object] = []
-    create = client.create
-
-    async def recording_create(*args: Any, **kwargs: Any) -> CreateResult:
-        sent.append(kwargs.get("json_output"))
-        return await create(*args, **kwargs)
-
-    client.create = recording_create  # type: ignore[method-assign]
+    sent = record_json_output(client)
     try:
         # llama-server compiles the JSON schema into a grammar: no fallback, one call.
         taken = await decide_retry(client, CONVERSATION, cancellation_token=CancellationToken())

@@ -19,14 +19,14 @@ from autogen_agentchat.base import TaskResult
 from autogen_agentchat.messages import BaseAgentEvent, BaseChatMessage, ModelClientStreamingChunkEvent
 from autogen_agentchat.ui import Console
 from autogen_core import CancellationToken
-from autogen_core.models import AssistantMessage, ChatCompletionClient, CreateResult, SystemMessage, UserMessage
+from autogen_core.models import AssistantMessage, ChatCompletionClient, SystemMessage, UserMessage
 
 from autogen_selfdebug import LocalServer, ModelCallError, RunSummary, SelfDebuggingCodeExecutorAgent, resolve_model
 from autogen_selfdebug._decision import _forms, decide_retry
 from autogen_selfdebug.models import LOCAL_WEIGHTS
 from autogen_selfdebug.models._server import _free_port
 from autogen_selfdebug.sandboxes import create_sandbox
-from helpers import AVERAGE_BROKEN, AVERAGE_TESTS, fix_average_with_the_cli, kill_the_server_mid_run
+from helpers import AVERAGE_BROKEN, AVERAGE_TESTS, fix_average_with_the_cli, kill_the_server_mid_run, record_json_output
 
 _missing = importlib.util.find_spec("uvicorn") is None or any(
     importlib.util.find_spec(p) is None for p in LOCAL_WEIGHTS["local"].packages
@@ -55,14 +55,7 @@ def test_cli_fixes_a_file_through_the_server(server: LocalServer, tmp_path: Path
 
 async def test_decision_over_http_falls_back_when_the_schema_is_refused(server: LocalServer) -> None:
     client = _client(server)
-    sent: list[object] = []
-    create = client.create
-
-    async def recording_create(*args: object, **kwargs: object) -> CreateResult:
-        sent.append(kwargs.get("json_output"))
-        return await create(*args, **kwargs)  # type: ignore[arg-type]
-
-    client.create = recording_create  # type: ignore[method-assign]
+    sent = record_json_output(client)
     conversation = [
         SystemMessage(content="You are a Python programmer."),
         UserMessage(content="Write average(values).", source="user"),
