@@ -81,7 +81,7 @@ class SearchResult:
     language: str
     baseline: Scored | None
     ranking: Ranking
-    max_passing: int = 6
+    max_passing: int
     passing: list[Scored] = field(default_factory=list[Scored])
     improved: Scored | None = None
     tried: int = 0
