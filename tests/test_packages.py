@@ -1,10 +1,10 @@
-"""What the model is told about packages: the system-message line and the note on a missing module."""
+"""What the model is told about packages: the note on a missing module."""
 
 from __future__ import annotations
 
 import pytest
 
-from autogen_selfdebug._packages import missing_module_note, packages_line, shown_packages
+from autogen_selfdebug._packages import missing_module_note, shown_packages
 
 MANY = [f"pkg{i:03d}" for i in range(200)]
 
@@ -17,42 +17,6 @@ def test_well_known_packages_lead_and_the_rest_is_alphabetical() -> None:
 def test_harness_internals_and_packaging_tools_are_hidden() -> None:
     names = ["pip", "setuptools", "wheel", "pkg_resources", "_distutils_hack", "_pytest", "autogen_core", "attrs"]
     assert shown_packages(names) == ["attrs"]
-
-
-def test_line_names_the_packages_and_says_nothing_else_can_be_installed() -> None:
-    line = packages_line(["pytest", "numpy", "pip", "attrs"])
-    assert line == (
-        "Third-party Python packages installed here: numpy, pytest, attrs. "
-        "Others cannot be installed: use the standard library or these."
-    )
-
-
-def test_line_says_pip_works_when_it_does() -> None:
-    line = packages_line(["numpy"], can_install=True)
-    assert line.startswith("Third-party Python packages installed here: numpy.")
-    assert "`pip install NAME`" in line and "cannot" not in line
-
-
-@pytest.mark.parametrize("max_chars", [130, 200, 500, 1000])
-def test_line_is_bounded_and_counts_what_it_leaves_out(max_chars: int) -> None:
-    line = packages_line(MANY, max_chars=max_chars)
-    assert len(line) <= max_chars
-    listed = line.split("here: ", 1)[1].split(" (and ", 1)[0].split(", ")
-    more = int(line.split(" (and ", 1)[1].split(" more)", 1)[0])
-    assert listed == MANY[: len(listed)] and len(listed) + more == len(MANY)
-    assert line.endswith("use the standard library or these.")
-
-
-def test_a_tiny_bound_still_holds() -> None:
-    assert len(packages_line(MANY, max_chars=60)) == 60
-
-
-def test_empty_list_means_only_the_standard_library() -> None:
-    assert packages_line([]) == (
-        "Only the Python standard library is available here: no third-party packages are installed."
-    )
-    assert packages_line(["pip", "_pytest"]) == packages_line([])
-    assert "`pip install NAME` works" in packages_line([], can_install=True)
 
 
 def test_note_names_the_missing_top_level_module_and_what_is_there() -> None:
@@ -102,16 +66,3 @@ def test_note_list_is_bounded() -> None:
 )
 def test_no_note_without_a_missing_module(output: str) -> None:
     assert missing_module_note(output, ["numpy"]) is None
-
-
-def test_the_line_is_built_once_per_listing() -> None:
-    from autogen_selfdebug._packages import _packages_line
-
-    names = ["zeta_pkg", "pytest", "numpy", "pip"]
-    first = packages_line(names)
-    hits = _packages_line.cache_info().hits
-    # A list or a tuple of the same names: the same line, from the cache.
-    assert packages_line(tuple(names)) == packages_line(list(names)) == first
-    assert _packages_line.cache_info().hits == hits + 2
-    assert packages_line(names, can_install=True) != first
-    assert packages_line(names, max_chars=60) != first

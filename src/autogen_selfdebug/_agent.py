@@ -52,7 +52,7 @@ from ._attempts import Attempt, Outcome, RunSummary
 from ._code_blocks import ExtractedCode, extract_code_blocks, format_code_blocks, normalize_language
 from ._decision import decide_retry
 from ._model_call import Purpose, add_usage, generate, model_label, sampling_args
-from ._packages import missing_module_note, packages_line
+from ._packages import missing_module_note
 from ._strategy import MODEL_MOVES, AttemptPlan, FailureKind, Move, RetryStrategy, classify_failure
 from ._verification import Checker, CheckResult, Verifier, run_approved
 from .repair import SEARCHABLE_LANGUAGES, search_patches
@@ -207,8 +207,11 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             initial_code=initial_code,
         )
         self._languages = executor_languages(code_executor, supported_languages)
-        self._system_text = system_message.replace("{languages}", ", ".join(self._languages)) if system_message else ""
-        self._system_messages = [SystemMessage(content=self._system_text)] if system_message else []
+        system_text = system_message.replace("{languages}", ", ".join(self._languages)) if system_message else ""
+        # The sandbox's packages are not listed here: a long list made the 0.5B model answer with
+        # imports (fix-rate 13/20 against 19/20 without it, docs/benchmarks.md). A failed import
+        # gets a note naming what is installed instead (missing_module_note).
+        self._system_messages = [SystemMessage(content=system_text)] if system_message else []
         self._retry_client = retry_model_client
         self._strategy = retry_strategy or RetryStrategy()
         self._labels = {id(c): model_label(c) for c in (model_client, retry_model_client) if c is not None}
@@ -516,10 +519,6 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 for llm_message in message.context:
                     await self._model_context.add_message(llm_message)
             await self._model_context.add_message(message.to_model_message())
-        packages, can_install = self._packages()
-        if self._system_text and packages is not None and "python" in self._languages:
-            line = packages_line(packages, can_install=can_install)
-            self._system_messages = [SystemMessage(content=f"{self._system_text}\n- {line}")]
         notice = self._notice()
         if notice is not None and not self._tests_shown:
             await self._model_context.add_message(UserMessage(content=notice, source="tests"))

@@ -1,12 +1,11 @@
-"""What the model is told about the sandbox's Python packages: one line up front, a note on a missing module."""
+"""What the model is told about the sandbox's Python packages: a note when its code imports a missing one."""
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
 
-__all__ = ["missing_module_note", "packages_line", "shown_packages"]
+__all__ = ["missing_module_note", "shown_packages"]
 
 # Packages a task is likely to want, most likely first; they lead the list, the rest follow alphabetically.
 _WELL_KNOWN: tuple[str, ...] = (
@@ -59,38 +58,6 @@ def shown_packages(packages: Sequence[str]) -> list[str]:
         if name and name not in _HIDDEN and not name.startswith(_HIDDEN_PREFIXES) and name.isidentifier()
     }
     return sorted(names, key=lambda name: (_RANK.get(name, len(_RANK)), name.lower(), name))
-
-
-def packages_line(packages: Sequence[str], *, can_install: bool = False, max_chars: int = 500) -> str:
-    """One line for the system message naming the third-party packages the sandbox has.
-
-    The standard library goes without saying. At most ``max_chars`` characters: names that
-    do not fit are counted ("and 41 more"). Below about 130 characters the sentence itself is cut.
-
-    Example:
-        >>> packages_line(["zlib_ng", "pytest", "numpy", "pip"]).split(". ")[0]
-        'Third-party Python packages installed here: numpy, pytest, zlib_ng'
-    """
-    # Every agent builds this line at each round from its sandbox's listing (often 100+ names to
-    # sort, a fraction of a millisecond on the loop's thread): the same arguments give the cached line.
-    return _packages_line(tuple(packages), can_install, max_chars)
-
-
-@functools.lru_cache(maxsize=32)
-def _packages_line(packages: tuple[str, ...], can_install: bool, max_chars: int) -> str:
-    shown = shown_packages(packages)
-    if can_install:
-        tail = " Others can be installed with `pip install NAME` (the PyPI name can differ from the import name)."
-    else:
-        tail = " Others cannot be installed: use the standard library or these."
-    if not shown:
-        text = "Only the Python standard library is available here: no third-party packages are installed."
-        if can_install:
-            text += " `pip install NAME` works if you need one."
-        return text[:max_chars]
-    head = "Third-party Python packages installed here: "
-    listed = _bounded_list(shown, max_chars - len(head) - len(tail) - 1)
-    return f"{head}{listed}.{tail}"[:max_chars]
 
 
 def missing_module_note(output: str, packages: Sequence[str] | None, *, can_install: bool = False) -> str | None:

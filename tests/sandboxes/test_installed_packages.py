@@ -15,8 +15,9 @@ from autogen_core import CancellationToken
 from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 
 from autogen_selfdebug import SandboxError
-from autogen_selfdebug._packages import missing_module_note, packages_line
+from autogen_selfdebug._packages import missing_module_note, shown_packages
 from autogen_selfdebug.sandboxes import DEFAULT_IMAGE, DockerSandbox, LocalSandbox, create_sandbox
+from autogen_selfdebug.sandboxes._languages import executor_languages
 from autogen_selfdebug.sandboxes._packages import (
     LISTING_SCRIPT,
     PACKAGES_REPOSITORY,
@@ -176,7 +177,7 @@ class TestDockerPackages:
         packages = sandbox.installed_packages
         assert packages is not None and {"pytest", "pip"} <= set(packages)
         assert not {"os", "test", "sitecustomize", "xxlimited"} & set(packages)
-        assert packages_line(packages).startswith("Third-party Python packages installed here: pytest,")
+        assert shown_packages(packages)[0] == "pytest"
         tests = "# filename: test_add.py\ndef test_add():\n    assert 1 + 1 == 2\n"
         assert (await run(sandbox, tests)).exit_code == 0
         result = await run(sandbox, "python -m pytest -q test_add.py", "sh")
@@ -259,7 +260,7 @@ def test_build_script_rejects_bad_arguments() -> None:
         assert done.returncode == 2 and message in done.stderr
 
 
-async def test_the_agent_names_the_packages_and_explains_a_missing_module(tmp_path: Path) -> None:
+async def test_the_agent_lists_no_packages_up_front_and_explains_a_missing_module(tmp_path: Path) -> None:
     from autogen_selfdebug import SelfDebuggingCodeExecutorAgent
     from helpers import decision, py, scripted
 
@@ -268,9 +269,11 @@ async def test_the_agent_names_the_packages_and_explains_a_missing_module(tmp_pa
         agent = SelfDebuggingCodeExecutorAgent("coder", sandbox, model_client=client, reflect_on_success=False)
         await agent.run(task="Print three zeros.")
         assert sandbox.installed_packages
+    # A list of the ~150 packages here made the 0.5B model answer with imports: the system message
+    # is the default one, whatever the sandbox has.
     system = str(client.create_calls[0]["messages"][0].content)
-    assert "Third-party Python packages installed here: " in system and "pytest" in system
-    assert len(system) < len(SelfDebuggingCodeExecutorAgent.DEFAULT_SYSTEM_MESSAGE) + 600  # bounded
+    languages = ", ".join(executor_languages(sandbox, None))
+    assert system == SelfDebuggingCodeExecutorAgent.DEFAULT_SYSTEM_MESSAGE.replace("{languages}", languages)
     feedback = agent.attempts[0].output
     assert "numpyy" in feedback and "not installed" in feedback
     # The note on the missing module was in the context the next attempt saw.
