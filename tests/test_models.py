@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import builtins
+import json
+import warnings
 from pathlib import Path
 from typing import Any
 
 import pytest
-from autogen_core.models import ModelInfo
+from autogen_core import CancellationToken
+from autogen_core.models import ModelInfo, UserMessage
 from autogen_ext.models.openai import OpenAIChatCompletionClient
 
+from autogen_selfdebug._decision import RetryDecision
 from autogen_selfdebug._errors import ModelSelectionError
+from autogen_selfdebug._model_call import call_model
 from autogen_selfdebug.models import (
     DEFAULT_OPENAI_MODEL,
     OPENAI_COMPATIBLE_MODEL_INFO,
@@ -195,3 +200,29 @@ def test_the_models_wing_has_no_import_cycle() -> None:
     assert {"_spec", "_llama", "_resolve", "_local_weights"} <= graph.keys()
     assert "_spec" in graph["_llama"] and "_llama" in graph["_resolve"]  # the edges that once made a circle
     list(graphlib.TopologicalSorter(graph).static_order())  # raises CycleError on a circle
+
+
+async def test_a_structured_reply_over_http_prints_no_serializer_warning() -> None:
+    """AutoGen dumps each parsed OpenAI reply for its log, which warns (openai-python#2872): only that is hidden."""
+    from helpers import ScriptedServer
+
+    reply = json.dumps({"reason": "off by one", "retry": True, "approach": "restart"})
+    with ScriptedServer(lambda body: reply) as server:
+        client = resolve_model("openai:scripted", base_url=server.base_url).client
+
+        async def decide() -> None:
+            messages = [UserMessage(content="Retry?", source="user")]
+            token = CancellationToken()
+            await call_model(
+                client, messages, purpose="retry decision", cancellation_token=token, json_output=RetryDecision
+            )
+
+        with warnings.catch_warnings(record=True) as caught:
+            await decide()
+        assert not [w for w in caught if "PydanticSerializationUnexpectedValue" in str(w.message)]
+        # The warning is real: with every warning shown, the same call prints it.
+        with warnings.catch_warnings(record=True) as shown:
+            warnings.simplefilter("always")
+            await decide()
+        assert any("field_name='parsed'" in str(w.message) for w in shown)
+        await client.close()

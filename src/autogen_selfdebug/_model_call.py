@@ -31,6 +31,13 @@ _NO_SAMPLING_FAMILIES = ("o1", "o3", "o4", "gpt-5", "r1")
 # Clients whose server refused a temperature once: later calls leave it out.
 _refused_sampling: weakref.WeakSet[ChatCompletionClient] = weakref.WeakSet()
 
+# AutoGen logs every OpenAI reply as `result.model_dump()`, and openai's ParsedChatCompletion types
+# `parsed` as None, so each structured reply (the retry decision) printed a serializer warning
+# (openai/openai-python#2872). Nothing is wrong with the reply: that warning, and only it, is hidden.
+_PARSED_WARNING = (
+    r"Pydantic serializer warnings:\s+PydanticSerializationUnexpectedValue\(Expected `none`[^\n]*field_name='parsed'"
+)
+
 
 def sampling_args(client: ChatCompletionClient, temperature: float | None, seed: int | None) -> dict[str, Any]:
     """``extra_create_args`` for one call's temperature and seed, or none for models that take neither."""
@@ -112,6 +119,10 @@ async def call_model(
     """
     prepared = _prepare(client, messages)
     extra = dict(extra_args or {})
+    if isinstance(json_output, type):
+        # At each call, not at import: a filter added while the caller catches warnings
+        # (pytest's collection, for one) is gone when it stops. Appended, so the caller's own filters win.
+        warnings.filterwarnings("ignore", message=_PARSED_WARNING, category=UserWarning, append=True)
     try:
         try:
             return await client.create(
