@@ -15,7 +15,11 @@ import pytest
 pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("require_docker")]
 
 # Runs the real CLI with a scripted model whose code sleeps in the Docker sandbox.
+# It starts with Python's own Ctrl-C handler: a shell that starts a job in the background has the
+# job ignore SIGINT (CI may start the tests so), and Python then keeps ignoring it.
 DRIVER = """
+import signal
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import sys
 from autogen_ext.models.replay import ReplayChatCompletionClient
 from autogen_selfdebug import ModelSpec, ResolvedModel

@@ -344,7 +344,9 @@ class TestDockerSandbox(SandboxContract):
     async def test_no_container_left_behind_when_the_process_dies(self, how: str, tmp_path: Path) -> None:
         script = tmp_path / "run.py"
         script.write_text(
-            "import asyncio\n"
+            # Python's own Ctrl-C handler, even when the tests run as a background job that ignores SIGINT.
+            "import asyncio, signal\n"
+            "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
             "from autogen_selfdebug.sandboxes import DockerSandbox\n"
             "async def main():\n"
             "    async with DockerSandbox(timeout=5) as sandbox:\n"
