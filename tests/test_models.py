@@ -217,9 +217,17 @@ async def test_a_structured_reply_over_http_prints_no_serializer_warning() -> No
                 client, messages, purpose="retry decision", cancellation_token=token, json_output=RetryDecision
             )
 
+        def warn_once() -> None:
+            warnings.warn("shown once from here", UserWarning, stacklevel=1)
+
         with warnings.catch_warnings(record=True) as caught:
             await decide()
+            warn_once()
+            # Later calls leave the filters alone: each change to them lets shown warnings show again.
+            await decide()
+            warn_once()
         assert not [w for w in caught if "PydanticSerializationUnexpectedValue" in str(w.message)]
+        assert [str(w.message) for w in caught] == ["shown once from here"]
         # The warning is real: with every warning shown, the same call prints it.
         with warnings.catch_warnings(record=True) as shown:
             warnings.simplefilter("always")

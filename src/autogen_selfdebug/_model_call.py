@@ -39,6 +39,18 @@ _PARSED_WARNING = (
 )
 
 
+def _hide_parsed_warning() -> None:
+    """Add the filter for that warning unless it is there.
+
+    Checked at each structured call, not set once at import: a filter added while the caller catches
+    warnings (pytest's collection, for one) is gone when it stops. Added only when missing, as every
+    change to the filters lets warnings already shown once be shown again. Appended, so the caller's
+    own filters win.
+    """
+    if not any(f[0] == "ignore" and f[1] is not None and f[1].pattern == _PARSED_WARNING for f in warnings.filters):
+        warnings.filterwarnings("ignore", message=_PARSED_WARNING, category=UserWarning, append=True)
+
+
 def sampling_args(client: ChatCompletionClient, temperature: float | None, seed: int | None) -> dict[str, Any]:
     """``extra_create_args`` for one call's temperature and seed, or none for models that take neither."""
     family = str(client.model_info.get("family", "")).lower()
@@ -120,9 +132,7 @@ async def call_model(
     prepared = _prepare(client, messages)
     extra = dict(extra_args or {})
     if isinstance(json_output, type):
-        # At each call, not at import: a filter added while the caller catches warnings
-        # (pytest's collection, for one) is gone when it stops. Appended, so the caller's own filters win.
-        warnings.filterwarnings("ignore", message=_PARSED_WARNING, category=UserWarning, append=True)
+        _hide_parsed_warning()
     try:
         try:
             return await client.create(
