@@ -44,6 +44,12 @@ def record_json_output(client: Any) -> list[object]:
     return sent
 
 
+# The first lines of a child Python that a test stops with SIGINT. A shell that starts a job in the
+# background has it ignore SIGINT (CI may start the tests so), and Python then keeps ignoring it:
+# these give the child Python's own Ctrl-C handler back.
+CTRL_C_HANDLER = "import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+
+
 def py(code: str) -> str:
     return f"Here is the code:\n```python\n{code}\n```"
 

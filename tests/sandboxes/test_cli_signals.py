@@ -12,14 +12,14 @@ from pathlib import Path
 import docker
 import pytest
 
+from helpers import CTRL_C_HANDLER
+
 pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("require_docker")]
 
 # Runs the real CLI with a scripted model whose code sleeps in the Docker sandbox.
-# It starts with Python's own Ctrl-C handler: a shell that starts a job in the background has the
-# job ignore SIGINT (CI may start the tests so), and Python then keeps ignoring it.
-DRIVER = """
-import signal
-signal.signal(signal.SIGINT, signal.default_int_handler)
+DRIVER = (
+    CTRL_C_HANDLER
+    + """
 import sys
 from autogen_ext.models.replay import ReplayChatCompletionClient
 from autogen_selfdebug import ModelSpec, ResolvedModel
@@ -31,6 +31,7 @@ def fake(spec=None, **_):
 cli_main.resolve_model = fake
 sys.exit(cli_main.main(["fix", sys.argv[1], "--executor", "docker", "--max-attempts", "1"]))
 """
+)
 
 
 def containers_of(pid: int) -> list[str]:

@@ -20,6 +20,7 @@ from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 
 from autogen_selfdebug import SandboxError
 from autogen_selfdebug.sandboxes import DockerSandbox, LocalSandbox
+from helpers import CTRL_C_HANDLER
 
 SECRETS = {
     "OPENAI_API_KEY": "sk-test-secret",
@@ -344,9 +345,7 @@ class TestDockerSandbox(SandboxContract):
     async def test_no_container_left_behind_when_the_process_dies(self, how: str, tmp_path: Path) -> None:
         script = tmp_path / "run.py"
         script.write_text(
-            # Python's own Ctrl-C handler, even when the tests run as a background job that ignores SIGINT.
-            "import asyncio, signal\n"
-            "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+            CTRL_C_HANDLER + "import asyncio\n"
             "from autogen_selfdebug.sandboxes import DockerSandbox\n"
             "async def main():\n"
             "    async with DockerSandbox(timeout=5) as sandbox:\n"
