@@ -374,6 +374,31 @@ def test_heed_decisions_says_whether_a_stop_ends_our_round(
     assert ("decisions heeded" in (tmp_path / "results.md").read_text()) == (heed == "yes")
 
 
+SERVED = ["--model", "openai:small", "--base-url", "http://127.0.0.1:9/v1", "--tasks", "0", "--arms", "cascade"]
+
+
+@pytest.mark.parametrize("kind", ["fix-rate", "fix", "write-tests"])
+def test_a_local_retry_model_beside_a_served_model_is_loaded_without_the_servers_address(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A served 0.5B model with the 1.5B in process: --base-url is the main model's server only. Here the
+    # retry model's file is missing, so that error, not "base_url is only for openai:MODEL", is the one shown.
+    argv = [kind, *SERVED, "--retry-model", "gguf:/nonexistent/retry.gguf", "--out", str(tmp_path)]
+    assert main(argv) == 2
+    printed = capsys.readouterr().out
+    assert "Cannot read the GGUF file /nonexistent/retry.gguf" in printed and "base_url" not in printed
+
+
+@pytest.mark.parametrize("kind", ["fix-rate", "write-tests"])
+def test_a_served_retry_model_shares_the_main_models_server(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    argv = [kind, *SERVED, "--retry-model", "openai:big", "--out", str(tmp_path), "--report-only"]
+    assert main(argv) == 0
+    assert "retry model: openai:big at http://127.0.0.1:9/v1" in capsys.readouterr().out
+
+
 def test_a_missing_bench_extra_names_it_exactly(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

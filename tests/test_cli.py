@@ -55,10 +55,12 @@ class ScriptedModels:
     replies: list[str] = field(default_factory=list)
     retry_replies: list[str] = field(default_factory=list)
     resolved: list[str | None] = field(default_factory=list)
+    servers: list[object] = field(default_factory=list)
     clients: list[NamedReplayClient] = field(default_factory=list)
 
-    def resolve(self, spec: str | None = None, **_: object) -> ResolvedModel:
+    def resolve(self, spec: str | None = None, **options: object) -> ResolvedModel:
         self.resolved.append(spec)
+        self.servers.append(options.get("base_url"))
         if spec is not None and spec.startswith("gguf:"):
             raise ModelSelectionError(f"{spec[5:]}: no such GGUF file.")
         if spec == "local-1.5b":
@@ -326,6 +328,20 @@ def test_invalid_retry_model_is_one_clear_line_and_loads_nothing(
     assert err.strip().startswith("error: --retry-model: ") and "llama-9000" in err
     assert len(err.strip().splitlines()) == 1
     assert models.resolved == []  # no model was loaded
+
+
+@pytest.mark.parametrize(("retry", "server"), [("local-1.5b", None), ("openai:big", "http://127.0.0.1:9/v1")])
+def test_base_url_goes_to_a_served_retry_model_only(
+    broken: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str], retry: str, server: str | None
+) -> None:
+    # A served 0.5B model with the 1.5B in process is a cascade people run; --base-url is the server's.
+    models.replies += [py(FIXED)]
+    tests = broken.parent / "test_double.py"
+    argv = ["fix", str(broken), "--tests", str(tests), "--no-search", "--model", "openai:small"]
+    code, _, _ = run([*argv, "--base-url", "http://127.0.0.1:9/v1", "--retry-model", retry], capsys)
+    assert code == 0
+    assert models.resolved == ["openai:small", retry]
+    assert models.servers == ["http://127.0.0.1:9/v1", server]
 
 
 def test_retry_model_makes_the_later_attempts(

@@ -32,6 +32,7 @@ from rich.progress import (
 )
 
 from .. import ModelSelectionError, ResolvedModel, parse_model_spec, resolve_model
+from ..models import retry_base_url
 from ._alternatives import Endpoint, interpreter, missing_message
 from ._arms import ARMS, PROGRAM_ARMS, RETRY_MODEL_ARMS, SERVER_ARMS, ArmName, ArmSettings, Job, Models, run_arm
 from ._counting import CallCache, CountingChatCompletionClient
@@ -214,12 +215,14 @@ async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") ->
         console.print(f"[red]{error} (in the {args.split} split)[/red]")
         return 2
     try:
+        specs = [(args.model, args.base_url)]
+        if args.retry_model:
+            specs.append((args.retry_model, retry_base_url(args.retry_model, args.base_url)))
         resolved = [
             resolve_model(
-                spec, base_url=args.base_url, max_tokens=args.max_tokens, temperature=args.temperature, seed=args.seed
+                spec, base_url=base_url, max_tokens=args.max_tokens, temperature=args.temperature, seed=args.seed
             )
-            for spec in (args.model, args.retry_model)
-            if spec
+            for spec, base_url in specs
         ]
     except ModelSelectionError as error:
         console.print(f"[red]{error}[/red]")

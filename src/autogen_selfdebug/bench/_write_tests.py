@@ -27,6 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from .. import ModelSelectionError, RunSummary, SelfDebuggingTestWriterAgent, resolve_model, review_test_file
 from ..cli._write_tests import tests_source, write_tests_prompt
+from ..models import retry_base_url
 from ..sandboxes import LocalSandbox
 from ._bugfix import canonical_program
 from ._counting import CallCache, CountingChatCompletionClient
@@ -153,10 +154,12 @@ async def run_write_tests(argv: Sequence[str]) -> int:
     try:
         split = load_split(args.split)
         problems = select_problems(split, tasks=args.tasks.split(","), limit=args.limit)
+        specs = [(args.model, args.base_url)]
+        if args.retry_model:
+            specs.append((args.retry_model, retry_base_url(args.retry_model, args.base_url)))
         resolved = [
-            resolve_model(spec, base_url=args.base_url, max_tokens=args.max_tokens, temperature=0.0, seed=0)
-            for spec in (args.model, args.retry_model)
-            if spec
+            resolve_model(spec, base_url=base_url, max_tokens=args.max_tokens, temperature=0.0, seed=0)
+            for spec, base_url in specs
         ]
     except ImportError:
         console.print(

@@ -44,6 +44,7 @@ from .. import (
     parse_model_spec,
     resolve_model,
 )
+from ..models import retry_base_url
 from ..sandboxes import SANDBOX_KINDS, SUPPORTED_LANGUAGES, SandboxKind, create_sandbox, executor_languages
 from ._checks import TrailingChecks, split_trailing_checks
 from ._examples import EXAMPLES, BrokenProgram
@@ -281,9 +282,7 @@ async def _open_models(options: _Options, console: Console) -> AsyncIterator[_Mo
         retry_spec, why = _retry_spec(options.retry_model, first)
         retry: ResolvedModel | None = None
         if retry_spec is not None:
-            # --base-url is for openai:MODEL: a local retry model after a server's model does not take it.
-            on_server = parse_model_spec(retry_spec).kind == "openai"
-            retry = _load_model(retry_spec, options, console, base_url=options.base_url if on_server else None)
+            retry = _load_model(retry_spec, options, console, base_url=retry_base_url(retry_spec, options.base_url))
             stack.push_async_callback(retry.client.close)
         retries = f"; [bold]retries:[/bold] {retry.description}" if retry is not None else ""
         console.print(f"[bold]model:[/bold] {first.description}{retries}{escape(why)}")

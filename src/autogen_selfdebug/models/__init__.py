@@ -8,7 +8,7 @@ OpenAI-compatible server in a child process: llama-cpp-python's (``_serve``) or 
 
 from ._llama_server import llama_server_binary
 from ._local_weights import LOCAL_WEIGHTS, LocalKind, LocalWeights, local_model_installed, local_model_path
-from ._resolve import DEFAULT_OPENAI_MODEL, OPENAI_COMPATIBLE_MODEL_INFO, ResolvedModel, resolve_model
+from ._resolve import DEFAULT_OPENAI_MODEL, OPENAI_COMPATIBLE_MODEL_INFO, ResolvedModel, resolve_model, retry_base_url
 from ._server import LocalServer, ServerEngine
 from ._spec import ModelKind, ModelSpec, local_model_file, parse_model_spec
 
@@ -29,4 +29,5 @@ __all__ = [
     "local_model_path",
     "parse_model_spec",
     "resolve_model",
+    "retry_base_url",
 ]

@@ -64,6 +64,12 @@ class ResolvedModel:
     description: str
 
 
+def retry_base_url(retry_spec: str, base_url: str | None) -> str | None:
+    """The server for a retry model: the main model's ``base_url`` when the retry model is ``openai:``
+    too, and none when it is local (the 1.5B model in process after a served 0.5B one)."""
+    return base_url if parse_model_spec(retry_spec).kind == "openai" else None
+
+
 def resolve_model(
     spec: str | None = None,
     *,
