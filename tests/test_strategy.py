@@ -95,10 +95,19 @@ def test_bad_arguments_are_refused(args: dict[str, Any], message: str) -> None:
 
 
 def test_strategy_config_round_trips() -> None:
-    strategy = RetryStrategy("restart", temperatures=[0.2, 0.6], seed=None, escalate_after=2, share_reason=True)
+    strategy = RetryStrategy(
+        "restart", temperatures=[0.2, 0.6], seed=None, escalate_after=2, share_reason=True, confirm_model_patches=False
+    )
     dumped = strategy.dump_component()
     assert dumped.provider == "autogen_selfdebug.RetryStrategy"
     assert RetryStrategy.load_component(dumped).dump_component() == dumped
+    assert RetryStrategy.load_component(dumped).claims_patch("first")
+
+
+def test_a_patch_is_claimed_for_a_given_program_and_not_for_the_models_own() -> None:
+    strategy = RetryStrategy()
+    assert strategy.claims_patch("given")
+    assert not any(strategy.claims_patch(move) for move in ("first", "repair", "restart"))
 
 
 # ----------------------------------------------------------------------------- through the agent

@@ -76,6 +76,8 @@ class _Round:
     searched: set[str] = field(default_factory=set[str])
     evidence: list[str] = field(default_factory=list[str])
     found_by: dict[str, str] = field(default_factory=dict[str, str])
+    # The pending patch was made to the model's own program, so passing it is not claimed as a fix.
+    unconfirmed: bool = False
     last_feedback: str = ""
     model_failed: int = 0
 
@@ -90,7 +92,9 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
     Each call runs up to ``max_retries_on_error + 1`` attempts. An attempt is a generation
     (``CodeGenerationEvent``), an execution with the tests (``CodeExecutionEvent``) and, after a
     failure, a structured retry decision (``ThoughtEvent``). The final message's ``metadata``
-    holds ``outcome`` (``success`` | ``failure`` | ``no_code``), ``attempts`` and ``code``.
+    holds ``outcome`` (``success`` | ``failure`` | ``no_code`` | ``unconfirmed``), ``attempts`` and ``code``;
+    ``unconfirmed`` means the tests pass only with a patch the repair search made to the model's own program,
+    which is not claimed as a fix (see :class:`RetryStrategy`). Every outcome but ``success`` hands off.
 
     Args:
         name: The agent's name.
@@ -366,7 +370,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             inner.append(event)
             yield event
             if attempt.passed:
-                outcome = "success"
+                outcome = "unconfirmed" if plan.move == "search" and state.unconfirmed else "success"
                 break
             state.model_failed += plan.move in MODEL_MOVES
             if n == self._options.max_retries_on_error + (state.plans[0].move == "given"):
@@ -460,7 +464,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         """After a wrong result, run the patch search on the failed program (once per program and round) in the
         sandbox, saying when it starts and what it found. A passing patch becomes the round's pending code; a
         partial win is evidence for the model's next attempt."""
-        state.found_by = {}
+        state.found_by, state.unconfirmed = {}, False
         program = self._searchable(found) if self._strategy.searches(failure) else None
         if program is None or program in state.searched:
             return
@@ -487,6 +491,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         if result.fix is not None:
             state.pending = CodeBlock(code=result.fix.source, language=language)
             state.found_by = result.metadata()
+            state.unconfirmed = not self._strategy.claims_patch(state.plans[-1].move)
         elif partial is not None:
             # A restart's digest carries it; a repair sees it in the context.
             state.evidence.append(partial)

@@ -7,7 +7,7 @@ is written from, and what the CLI and the benchmark read back from a run's final
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, get_args
 
 from autogen_core.code_executor import CodeBlock
 from pydantic import BaseModel, Field
@@ -16,8 +16,10 @@ from ._code_blocks import format_code_blocks
 
 __all__ = ["Attempt", "AttemptKind", "Outcome", "RunSummary"]
 
-Outcome = Literal["success", "failure", "no_code"]
-"""How a run ended: the code passed, the agent gave up, or the model declined to write code."""
+Outcome = Literal["success", "failure", "no_code", "unconfirmed"]
+"""How a run ended: the code passed, the agent gave up, the model declined to write code, or the tests
+pass only with a patch the repair search made to the model's own program, which the agent does not claim
+as a fix (``RetryStrategy(confirm_model_patches=...)``)."""
 
 AttemptKind = Literal["executed", "no_code", "truncated", "unsupported_language", "declined"]
 """What the model's reply was: code that ran, or one of the unusable replies."""
@@ -109,7 +111,7 @@ class RunSummary(BaseModel):
     @classmethod
     def from_metadata(cls, metadata: dict[str, str]) -> RunSummary | None:
         """Read a summary back from a message's metadata; ``None`` if it is not one of ours."""
-        if metadata.get("outcome") not in ("success", "failure", "no_code"):
+        if metadata.get("outcome") not in get_args(Outcome):
             return None
         return cls.model_validate(
             {

@@ -212,6 +212,14 @@ def final_text(summary: RunSummary, attempts: Sequence[Attempt], declined: str, 
         last = attempts[-1] if attempts else None
         how = f" with no model call; the repair search's patch: {last.edit}" if last and last.edit else ""
         return f"The code passed on attempt {summary.attempts}{counted}{how}.\n\n{summary.code}"
+    if summary.outcome == "unconfirmed":
+        last = attempts[-1] if attempts else None
+        edit = f": {last.edit}" if last and last.edit else ""
+        return (
+            f"The tests pass on attempt {summary.attempts}, but only with the repair search's patch of the model's "
+            f"own program{edit}. Not claimed as a fix: a small edit that fits a few tests is often a coincidence "
+            f"in a program the model got wrong. Check it against the task before using it.\n\n{summary.code}"
+        )
     if summary.outcome == "no_code" and declined:
         return declined
     return failure_summary(attempts, max_chars=max_chars)

@@ -49,7 +49,7 @@ class SelfDebugOutcomeTermination(TerminationCondition, Component[SelfDebugOutco
     outcome in its ``metadata``; other messages are ignored.
 
     Args:
-        outcomes: The outcomes that end the team: ``"success"``, ``"failure"``, ``"no_code"``.
+        outcomes: The outcomes that end the team: ``"success"``, ``"failure"``, ``"no_code"``, ``"unconfirmed"``.
             Defaults to ``("success",)``; :data:`ALL_OUTCOMES` stops on any outcome.
         sources: If set, only messages from these agents count.
 

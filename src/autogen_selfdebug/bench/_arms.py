@@ -98,7 +98,8 @@ NO_MODEL_MOVES = frozenset({"given", "search"})
 
 _STRATEGIES: dict[str, StrategyMode] = {"ours_repair": "repair", "ours_restart": "restart"}
 
-Verdict = Literal["success", "failure", "no_code", "error"]
+Verdict = Literal["success", "failure", "no_code", "error", "unconfirmed"]
+"""An arm's claim; ``unconfirmed`` (ours) is passing code it does not claim as the fix."""
 
 _SINGLE_SHOT_SYSTEM = SelfDebuggingCodeExecutorAgent.DEFAULT_SYSTEM_MESSAGE.replace("{languages}", "python")
 

@@ -33,10 +33,14 @@ class ArmSummary:
     timeouts: int
     claimed: int = 0
     claimed_and_passed: int = 0
+    unconfirmed: int = 0
+    """Tasks the arm ended on passing code it did not claim (a search patch of the model's own program)."""
+    unconfirmed_right: int = 0
     search_fixes: int = 0
     """Tasks solved by code no model wrote: a patch the search found, or the program as given."""
     search_kept: int = 0
-    """Tasks whose final code no model wrote and that the arm called a success, right or not."""
+    """Tasks whose final code no model wrote and that the arm called a success (or left unconfirmed), right or
+    not."""
     model_attempts: int | None = None
     """Attempts a model wrote; ``None`` when some records predate the count."""
     model_seconds: float | None = None
@@ -99,8 +103,10 @@ def summarise(records: Sequence[TaskRecord], arms: Sequence[str]) -> list[ArmSum
             timeouts=sum(r.timed_out for r in mine),
             claimed=sum(r.verdict == "success" for r in mine),
             claimed_and_passed=sum(r.verdict == "success" and r.passed for r in mine),
+            unconfirmed=sum(r.verdict == "unconfirmed" for r in mine),
+            unconfirmed_right=sum(r.verdict == "unconfirmed" and r.passed for r in mine),
             search_fixes=sum(r.passed and r.final_move in _NO_MODEL for r in mine),
-            search_kept=sum(r.verdict == "success" and r.final_move in _NO_MODEL for r in mine),
+            search_kept=sum(r.verdict in ("success", "unconfirmed") and r.final_move in _NO_MODEL for r in mine),
             model_attempts=None
             if any(r.model_attempts is None for r in mine)
             else sum(r.model_attempts or 0 for r in mine),
@@ -136,15 +142,17 @@ def markdown_report(summaries: Sequence[ArmSummary], *, attempts: int) -> str:
     """The results table, then the histogram of attempts used.
 
     *Search fixes / kept*: tasks solved by code no model wrote (a searched patch, or the program as
-    given), of those where the arm ended with such code and called it a success; a patch that passes
-    the visible tests but not the hidden ones is kept and not a fix. A model attempt's prompt tokens
-    and seconds include the retry decision that followed it.
+    given), of those where the arm ended with such code and called it a success or left it unconfirmed;
+    a patch that passes the visible tests but not the hidden ones is kept and not a fix.
+    *Unconfirmed (right)*: tasks ours ended on a search patch of the model's own program, which it does
+    not claim (so verdict precision leaves them out), and how many of those the hidden tests pass. A
+    model attempt's prompt tokens and seconds include the retry decision that followed it.
     """
     lines = [
         "| Arm | Solved | Pass rate | Model calls / task | Prompt tok / task | Completion tok / task "
-        "| Tokens / solved task | Wall s / task | Wall s / solved task | Verdict precision | Search fixes / kept "
-        "| Prompt tok / model attempt | Model s / model attempt | Errors |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| Tokens / solved task | Wall s / task | Wall s / solved task | Verdict precision | Unconfirmed (right) "
+        "| Search fixes / kept | Prompt tok / model attempt | Model s / model attempt | Errors |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for s in summaries:
         tokens = s.tokens
@@ -153,7 +161,7 @@ def markdown_report(summaries: Sequence[ArmSummary], *, attempts: int) -> str:
             f"| {_num(s.per_task(s.prompt_tokens))} | {_num(s.per_task(s.completion_tokens))} "
             f"| {_num(s.per_solved(tokens))} | {_num(s.per_task(s.wall_seconds), 1)} "
             f"| {_num(s.per_solved(s.wall_seconds), 1)} | {s.claimed_and_passed}/{s.claimed} "
-            f"| {s.search_fixes}/{s.search_kept} "
+            f"| {s.unconfirmed} ({s.unconfirmed_right}) | {s.search_fixes}/{s.search_kept} "
             f"| {_num(s.per_model_attempt(s.prompt_tokens))} | {_num(s.per_model_attempt(s.model_seconds), 1)} "
             f"| {s.errors} |"
         )
@@ -199,9 +207,10 @@ def targets_report(summaries: Sequence[ArmSummary], *, kind: str) -> str:
         if s is None or not s.claimed:
             return
         met = s.claimed_and_passed * claims >= right * s.claimed  # no worse than right/claims, in integers
+        unclaimed = f"; not counted: {s.unconfirmed} unconfirmed, {s.unconfirmed_right} right" if s.unconfirmed else ""
         lines.append(
             f"- {arm} verdict precision: {s.claimed_and_passed}/{s.claimed} (target ≥ {right}/{claims}, the "
-            f"2026-11-22 run's): {_verdict(met)}"
+            f"2026-11-22 run's{unclaimed}): {_verdict(met)}"
         )
 
     if kind == "fix":

@@ -326,11 +326,17 @@ def _load_model(spec: str | None, options: _Options, console: Console, *, base_u
 
 @dataclass
 class _Outcome:
-    """One program's run: its summary, the fixed program (if fixed) and where the fix came from."""
+    """One program's run: its summary, the program that passed (claimed as the fix or unconfirmed) and where it
+    came from."""
 
     summary: RunSummary
     fixed: str | None
     origin: FixOrigin | None
+
+    @property
+    def confirmed(self) -> bool:
+        """Whether the agent claims the passing program as the fix (not a search patch of the model's own)."""
+        return self.summary.outcome == "success"
 
     @property
     def as_given(self) -> bool:
@@ -381,7 +387,8 @@ async def _fix_one(
         if hint.lower() in _STOP_WORDS:
             break
         task = f"A hint from the user: {hint}"
-    fixed = fixed_source(summary, program.language) if summary.outcome == "success" else None
+    passed = summary.outcome in ("success", "unconfirmed")
+    fixed = fixed_source(summary, program.language) if passed else None
     return _Outcome(summary, fixed, printer.origin if fixed is not None else None)
 
 
@@ -432,6 +439,14 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
         return EXIT_NOT_FIXED
     written = source if outcome.as_given else _rejoined(outcome.fixed, checks)
     show_fix(console, name, source, written, outcome.origin)
+    if not outcome.confirmed:
+        console.print(
+            f"[yellow]{args.path} was not fixed for sure: a small patch of the model's program often fits a few "
+            "tests by chance. Nothing was written;[/] check the diff against what the program should do, and "
+            "apply it yourself if it is right.",
+            highlight=False,
+        )
+        return EXIT_NOT_FIXED
     if args.in_place:
         if written == source:
             console.print(f"{args.path} is unchanged; nothing was written.")

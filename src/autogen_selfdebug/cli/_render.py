@@ -215,8 +215,9 @@ class RunPrinter:
 
     @staticmethod
     def _passed_run(final: BaseChatMessage) -> bool:
+        """Whether the run ended on passing code, claimed as a fix or not."""
         summary = RunSummary.from_metadata(final.metadata)
-        return summary is not None and summary.outcome == "success"
+        return summary is not None and summary.outcome in ("success", "unconfirmed")
 
     def _generation(self, event: CodeGenerationEvent) -> None:
         move = event.metadata.get("move", "")
@@ -279,6 +280,11 @@ class RunPrinter:
                 self._console.print(f"[bold red]no good enough tests[/] ({summary.attempts} attempt(s), {figures})")
         elif summary.outcome == "success":
             self._console.print(f"{self._passed(summary)} after {summary.attempts} attempt(s) ({figures})")
+        elif summary.outcome == "unconfirmed":
+            self._console.print(
+                f"[bold yellow]not confirmed[/]: the tests pass only with the repair search's patch of the model's "
+                f"own program, which is not claimed as a fix ({summary.attempts} attempt(s), {figures})"
+            )
         else:
             self._console.print(f"[bold red]not fixed[/] ({summary.outcome}, {summary.attempts} attempt(s), {figures})")
 
