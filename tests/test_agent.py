@@ -272,7 +272,9 @@ async def test_tests_catch_wrong_output_with_exit_code_zero(executor: LocalComma
     wrong = "def add(a, b):\n    return a - b"
     right = "def add(a, b):\n    return a + b"
     tests = "assert add(2, 3) == 5, 'add(2, 3) should be 5'\nprint('tests passed')"
-    agent = make(executor, [py(wrong), decision(True, "use +"), py(right), "Done."], tests=tests)
+    # The search off, so the model's own second program is what passes.
+    replies = [py(wrong), decision(True, "use +"), py(right), "Done."]
+    agent = make(executor, replies, tests=tests, retry_strategy=RetryStrategy(search=False))
     events, response = await collect(agent, "Write add(a, b).")
     first, second = [e for e in events if isinstance(e, CodeExecutionEvent)]
     assert first.result.exit_code != 0 and "add(2, 3) should be 5" in first.result.output

@@ -14,7 +14,7 @@ from autogen_core.code_executor import CodeExecutor
 
 from autogen_selfdebug import RunSummary, SelfDebuggingCodeExecutorAgent, create_sandbox
 from autogen_selfdebug.cli import EXAMPLES, BrokenProgram, fix_prompt
-from helpers import decision, scripted
+from helpers import scripted
 
 FIXES = {
     "python": [("right - left", "left - right"), ("right // left", "left // right")],
@@ -41,15 +41,17 @@ async def sandbox(request: pytest.FixtureRequest) -> AsyncIterator[CodeExecutor]
 
 @pytest.mark.parametrize("program", EXAMPLES, ids=[e.language for e in EXAMPLES])
 async def test_example_fails_its_tests_then_passes(sandbox: CodeExecutor, program: BrokenProgram) -> None:
-    fence = f"```{program.language}\n"
-    replies = [fence + program.source + "```", decision(True, "fix the bug"), fence + fixed(program) + "```"]
+    # As the fix command runs it: the program as given first, then (the search failing) the model's fix.
+    replies = [f"```{program.language}\n{fixed(program)}```"]
     agent = SelfDebuggingCodeExecutorAgent(
         "fixer",
         sandbox,
         model_client=scripted(replies),
         tests=program.tests,
         tests_language=program.language,
+        default_language=program.language,
         reflect_on_success=False,
+        initial_code=program.source,
     )
     result = await agent.run(task=fix_prompt(program.source, program.language, has_tests=True))
     first, second = [m for m in result.messages if isinstance(m, CodeExecutionEvent)]
