@@ -76,8 +76,6 @@ class _Round:
     searched: set[str] = field(default_factory=set[str])
     evidence: list[str] = field(default_factory=list[str])
     found_by: dict[str, str] = field(default_factory=dict[str, str])
-    # The pending patch was made to the model's own program, so passing it is not claimed as a fix.
-    unconfirmed: bool = False
     last_feedback: str = ""
     model_failed: int = 0
 
@@ -370,7 +368,10 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             inner.append(event)
             yield event
             if attempt.passed:
-                outcome = "unconfirmed" if plan.move == "search" and state.unconfirmed else "success"
+                # A searched patch follows the attempt it patched; one of the model's own is not claimed.
+                patched = state.plans[-2].move if plan.move == "search" else None
+                claimed = patched is None or self._strategy.claims_patch(patched)
+                outcome = "success" if claimed else "unconfirmed"
                 break
             state.model_failed += plan.move in MODEL_MOVES
             if n == self._options.max_retries_on_error + (state.plans[0].move == "given"):
@@ -464,7 +465,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         """After a wrong result, run the patch search on the failed program (once per program and round) in the
         sandbox, saying when it starts and what it found. A passing patch becomes the round's pending code; a
         partial win is evidence for the model's next attempt."""
-        state.found_by, state.unconfirmed = {}, False
+        state.found_by = {}
         program = self._searchable(found) if self._strategy.searches(failure) else None
         if program is None or program in state.searched:
             return
@@ -491,7 +492,6 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         if result.fix is not None:
             state.pending = CodeBlock(code=result.fix.source, language=language)
             state.found_by = result.metadata()
-            state.unconfirmed = not self._strategy.claims_patch(state.plans[-1].move)
         elif partial is not None:
             # A restart's digest carries it; a repair sees it in the context.
             state.evidence.append(partial)

@@ -74,6 +74,12 @@ class RunSummary(BaseModel):
     mutants_total: int | None = None
 
     @property
+    def passed(self) -> bool:
+        """Whether the run ended on code that passed the tests, claimed as the fix (``success``) or not
+        (``unconfirmed``)."""
+        return self.outcome in ("success", "unconfirmed")
+
+    @property
     def mutation_score(self) -> float | None:
         """The share of mutants the written tests caught (test writing), if any were run."""
         if not self.mutants_total:

@@ -204,20 +204,19 @@ def repeated_code_note(index: int) -> str:
 
 def final_text(summary: RunSummary, attempts: Sequence[Attempt], declined: str, *, max_chars: int) -> str:
     """The final message when there is no reflection: the passing code, the model's refusal, or the failure."""
+    edit = attempts[-1].edit if attempts else None  # set when the repair search wrote the last attempt
     if summary.outcome == "success" and summary.mutants_total is not None:
         caught = f"caught {summary.mutants_caught} of {summary.mutants_total} mutants of the code"
         return f"The tests passed on attempt {summary.attempts} and {caught}.\n\n{summary.code}"
     if summary.outcome == "success":
         counted = f" ({summary.tests_passed} of {summary.tests_total} test asserts)" if summary.tests_total else ""
-        last = attempts[-1] if attempts else None
-        how = f" with no model call; the repair search's patch: {last.edit}" if last and last.edit else ""
+        how = f" with no model call; the repair search's patch: {edit}" if edit else ""
         return f"The code passed on attempt {summary.attempts}{counted}{how}.\n\n{summary.code}"
     if summary.outcome == "unconfirmed":
-        last = attempts[-1] if attempts else None
-        edit = f": {last.edit}" if last and last.edit else ""
+        patch = f": {edit}" if edit else ""
         return (
             f"The tests pass on attempt {summary.attempts}, but only with the repair search's patch of the model's "
-            f"own program{edit}. Not claimed as a fix: a small edit that fits a few tests is often a coincidence "
+            f"own program{patch}. Not claimed as a fix: a small edit that fits a few tests is often a coincidence "
             f"in a program the model got wrong. Check it against the task before using it.\n\n{summary.code}"
         )
     if summary.outcome == "no_code" and declined:

@@ -387,8 +387,7 @@ async def _fix_one(
         if hint.lower() in _STOP_WORDS:
             break
         task = f"A hint from the user: {hint}"
-    passed = summary.outcome in ("success", "unconfirmed")
-    fixed = fixed_source(summary, program.language) if passed else None
+    fixed = fixed_source(summary, program.language) if summary.passed else None
     return _Outcome(summary, fixed, printer.origin if fixed is not None else None)
 
 

@@ -217,7 +217,7 @@ class RunPrinter:
     def _passed_run(final: BaseChatMessage) -> bool:
         """Whether the run ended on passing code, claimed as a fix or not."""
         summary = RunSummary.from_metadata(final.metadata)
-        return summary is not None and summary.outcome in ("success", "unconfirmed")
+        return summary is not None and summary.passed
 
     def _generation(self, event: CodeGenerationEvent) -> None:
         move = event.metadata.get("move", "")
