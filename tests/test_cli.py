@@ -284,8 +284,8 @@ def test_human_hint_starts_a_new_round(
 ) -> None:
     asked: list[bool] = []
 
-    def ask() -> str:
-        asked.append(True)
+    def ask(acceptable: bool) -> str:
+        asked.append(acceptable)
         return hint
 
     monkeypatch.setattr(cli_main, "_ask_terminal", ask)
@@ -293,7 +293,7 @@ def test_human_hint_starts_a_new_round(
     tests = broken.parent / "test_double.py"
     argv = ["fix", str(broken), "--tests", str(tests), "--max-attempts", "1", "--human", "--no-search"]
     code, _, err = run(argv, capsys)
-    assert code == expected and asked == [True]
+    assert code == expected and asked == [False]  # a plain failure: no patch to accept
     # The program as given, then the model's one attempt.
     assert "The code still fails after 2 attempt(s)" in err  # the person sees the summary
 

@@ -276,6 +276,40 @@ def test_a_search_patch_of_the_models_program_is_shown_but_not_written(
     assert len(models.clients[0].create_calls) == 1
 
 
+@pytest.mark.parametrize(("answer", "expected"), [("accept", 0), ("", 1)])
+def test_with_human_a_person_may_accept_an_unconfirmed_patch(
+    tmp_path: Path,
+    models: ScriptedModels,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    answer: str,
+    expected: int,
+) -> None:
+    path = tmp_path / "double.py"
+    path.write_text("def double(x):\n    return 0\n\n\nassert double(2) == 4\nassert double(5) == 10\n")
+    asked: list[bool] = []
+
+    def ask(acceptable: bool) -> str:
+        asked.append(acceptable)
+        return answer
+
+    monkeypatch.setattr(cli_main, "_ask_terminal", ask)
+    models.replies += [py("def double(x):\n    return x + x + 1")]
+    code, _, err = run(["fix", str(path), "--in-place", "--human"], capsys)
+    assert code == expected and asked == [True]
+    # The diff is shown once, before the question.
+    assert err.count("\n-    return 0\n+    return x + x + 0\n") == 1
+    if expected == 0:
+        assert (
+            path.read_text()
+            == "def double(x):\n    return x + x + 0\n\n\nassert double(2) == 4\nassert double(5) == 10\n"
+        )
+        assert (tmp_path / "double.py.bak").exists()
+    else:
+        assert "was not fixed; nothing was written" in flat(err) and not (tmp_path / "double.py.bak").exists()
+    assert len(models.clients[0].create_calls) == 1
+
+
 def test_the_checks_get_a_report_per_assert(
     tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
 ) -> None:

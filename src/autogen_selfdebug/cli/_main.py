@@ -61,6 +61,7 @@ _MAX_SOURCE_BYTES = 1_000_000
 _NO_RETRY_MODEL = "none"
 _DEFAULT_TIMEOUT = 60
 _STOP_WORDS = frozenset({"", "stop", "quit", "exit", "q", "no", "n"})
+_ACCEPT_WORDS = frozenset({"accept", "a", "yes", "y"})
 
 
 @dataclass
@@ -120,7 +121,12 @@ def _parser() -> argparse.ArgumentParser:
     out = fix.add_mutually_exclusive_group()
     out.add_argument("--output", type=Path, metavar="PATH", help="write the fixed program here")
     out.add_argument("--in-place", action="store_true", help="overwrite PATH, keeping a backup")
-    fix.add_argument("--human", action="store_true", help="after a failure, ask for a hint and try again")
+    fix.add_argument(
+        "--human",
+        action="store_true",
+        help="after a failure, ask for a hint and try again (or, for a test-passing patch that is not confirmed, "
+        "accept it as the fix)",
+    )
     _no_search(fix)
     shared(fix)
 
@@ -332,11 +338,13 @@ class _Outcome:
     summary: RunSummary
     fixed: str | None
     origin: FixOrigin | None
+    # The person took an unconfirmed patch as the fix, after seeing its diff.
+    accepted: bool = False
 
     @property
     def confirmed(self) -> bool:
-        """Whether the agent claims the passing program as the fix (not a search patch of the model's own)."""
-        return self.summary.outcome == "success"
+        """Whether the passing program is the fix: the agent claims it, or the person accepted it."""
+        return self.summary.outcome == "success" or self.accepted
 
     @property
     def as_given(self) -> bool:
@@ -351,9 +359,11 @@ async def _fix_one(
     models: _Models,
     options: _Options,
     console: Console,
-    ask_hint: Callable[[], str] | None = None,
+    ask_hint: Callable[[bool], str] | None = None,
 ) -> _Outcome:
-    """Run the agent on one program, starting from the program as given, with extra rounds for hints."""
+    """Run the agent on one program, starting from the program as given, with extra rounds for hints. With
+    ``ask_hint`` (called with whether there is an unconfirmed patch to accept), a person may also take an
+    unconfirmed patch as the fix after seeing its diff."""
     from ._render import RunPrinter
 
     limited = TimeLimitedSandbox(sandbox, timeout=options.timeout, lower_after_hang=not options.timeout_given)
@@ -383,7 +393,14 @@ async def _fix_one(
         if summary.outcome == "success" or ask_hint is None:
             break
         console.print(final.to_text(), markup=False, highlight=False)
-        hint = ask_hint().strip()
+        patched = fixed_source(summary, program.language) if summary.outcome == "unconfirmed" else None
+        if patched is not None:
+            show_fix(console, program.name, program.source, patched, printer.origin)
+        hint = ask_hint(patched is not None).strip()
+        if patched is not None and hint.lower() in _ACCEPT_WORDS:
+            return _Outcome(summary, patched, printer.origin, accepted=True)
+        if patched is not None and hint.lower() in _STOP_WORDS:
+            return _Outcome(summary, None, None)  # the person saw the patch and declined it
         if hint.lower() in _STOP_WORDS:
             break
         task = f"A hint from the user: {hint}"
@@ -391,11 +408,12 @@ async def _fix_one(
     return _Outcome(summary, fixed, printer.origin if fixed is not None else None)
 
 
-def _ask_terminal() -> str:
+def _ask_terminal(acceptable: bool) -> str:
     if not sys.stdin.isatty():
         return ""
+    accept = "'accept' to take the patch above as the fix, " if acceptable else ""
     try:
-        return input("Hint for another round of attempts (Enter or 'stop' to stop): ")
+        return input(f"Hint for another round of attempts ({accept}Enter or 'stop' to stop): ")
     except EOFError:
         return ""
 
@@ -437,7 +455,8 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
         )
         return EXIT_NOT_FIXED
     written = source if outcome.as_given else _rejoined(outcome.fixed, checks)
-    show_fix(console, name, source, written, outcome.origin)
+    if not outcome.accepted:  # the person has seen the diff already
+        show_fix(console, name, source, written, outcome.origin)
     if not outcome.confirmed:
         console.print(
             f"[yellow]{args.path} was not fixed for sure: a small patch of the model's program often fits a few "
