@@ -137,7 +137,8 @@ async def test_decision_takes_the_schema_and_falls_back_when_llama_server_refuse
 @pytest.mark.local_model
 @runs_the_server
 async def test_two_requests_are_decoded_at_once_and_streams_report_usage(server: LocalServer) -> None:
-    clients = [_client(server, max_tokens=24) for _ in range(2)]
+    # Long enough that the second request arrives well before the first ends, even on a loaded machine.
+    clients = [_client(server, max_tokens=64) for _ in range(2)]
     first_chunk: dict[int, float] = {}
     finished: dict[int, float] = {}
 
