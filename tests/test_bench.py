@@ -271,6 +271,8 @@ async def test_retrying_arms_fix_a_wrong_first_answer_and_single_shot_does_not(p
         assert records[ours].passed and records[ours].attempts == 2
         # Ours: generation, decision, generation (no reflection by default); the cascade's second on the retry model.
         assert records[ours].model_calls == 3
+        spent = (records[ours].prompt_tokens or 0) + (records[ours].completion_tokens or 0)
+        assert records[ours].decision_tokens is not None and 0 < records[ours].decision_tokens < spent
     assert records["autogen"].passed and records["autogen"].attempts == 2
     # Upstream: generation, decision, generation, reflection: every call counted, not only the reflection.
     assert records["autogen"].model_calls == 4
@@ -289,6 +291,8 @@ async def test_counting_client_counts_structured_calls() -> None:
     await counting.create([UserMessage(content="x", source="u")])
     await counting.create([UserMessage(content="y", source="u")], json_output=BaseModel)
     assert counting.calls == 2 and counting.completion_tokens == 4
+    # The structured call (a retry decision) is tallied apart too: its prompt and its reply.
+    assert counting.decision_tokens == 1 + 2
 
 
 # ---------------------------------------------------------------- results file and resuming
@@ -645,7 +649,7 @@ def _done(
     return TaskRecord(
         settings=settings, task_id=task, arm=arm, passed=passed, verdict=verdict, attempts=2, model_calls=2,
         prompt_tokens=300, completion_tokens=100, wall_seconds=10.0, final_move=move, model_attempts=model_attempts,
-        model_seconds=None if model_attempts is None else 6.0,
+        model_seconds=None if model_attempts is None else 6.0, decision_tokens=None if model_attempts is None else 50,
     )  # fmt: skip
 
 
@@ -663,9 +667,13 @@ def test_the_report_counts_search_fixes_and_the_cost_of_a_model_attempt() -> Non
     for column in ("Wall s / solved task", "Verdict precision", "Search fixes / kept", "Prompt tok / model attempt"):
         assert column in header
     # 2 solved: 600 tokens and 15 s each; 2/3 claims right; the search's patch kept twice, right once;
-    # 900 prompt tokens and 18 s over 3 model attempts.
-    assert "| ours | 2/3 | 66.7% | 2.00 | 300 | 100 | 600 | 10.0 | 15.0 | 2/3 | 0 (0) | 1/2 | 300 | 6.0 | 0 |" in table
-    assert "| old | 1/3 | 33.3% | 2.00 | 300 | 100 | 1,200 | 10.0 | 30.0 | 1/3 | 0 (0) | 0/0 | – | – | 0 |" in table
+    # 900 prompt tokens and 18 s over 3 model attempts; 50 tokens of decisions a task.
+    assert "| ours | 2/3 | 66.7% | 2.00 | 300 | 100 | 600 | 10.0 | 15.0 | 2/3 | 0 (0) | 1/2 | 300 | 6.0 | 50 | 0 |" in (
+        table
+    )
+    assert "| old | 1/3 | 33.3% | 2.00 | 300 | 100 | 1,200 | 10.0 | 30.0 | 1/3 | 0 (0) | 0/0 | – | – | – | 0 |" in (
+        table
+    )
 
 
 def test_unconfirmed_patches_are_counted_apart_from_the_claims() -> None:

@@ -78,6 +78,7 @@ class _Totals:
     completion_tokens: int = 0
     saved_seconds: float = 0.0
     model_seconds: float = 0.0
+    decision_tokens: int = 0
     records: list[CallRecord] = field(default_factory=list[CallRecord])
 
 
@@ -137,6 +138,11 @@ class CountingChatCompletionClient(ChatCompletionClient):
         return self._totals.completion_tokens
 
     @property
+    def decision_tokens(self) -> int:
+        """Prompt and completion tokens of the structured (``json_output``) calls: ours' retry decisions."""
+        return self._totals.decision_tokens
+
+    @property
     def records(self) -> list[CallRecord]:
         return list(self._totals.records)
 
@@ -151,6 +157,8 @@ class CountingChatCompletionClient(ChatCompletionClient):
         record.prompt_tokens, record.completion_tokens = usage.prompt_tokens, usage.completion_tokens
         self._totals.prompt_tokens += usage.prompt_tokens
         self._totals.completion_tokens += usage.completion_tokens
+        if record.json_output:
+            self._totals.decision_tokens += usage.prompt_tokens + usage.completion_tokens
 
     async def create(
         self,

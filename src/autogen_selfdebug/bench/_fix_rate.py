@@ -151,11 +151,13 @@ async def run_job(
     prompt: int | None = sum(c.prompt_tokens for c in counters)
     completion: int | None = sum(c.completion_tokens for c in counters)
     model_seconds: float | None = round(sum(c.model_seconds for c in counters), 3)
+    decisions: int | None = sum(c.decision_tokens for c in counters)
     own = outcome.usage
     if own is not None:
         calls, prompt, completion = own.model_calls, own.prompt_tokens, own.completion_tokens
         wall = own.seconds if own.seconds is not None else wall
-        model_seconds = None  # their libraries do not time their calls apart from the rest
+        # Their libraries do not time their calls apart from the rest, nor tell their kinds apart.
+        model_seconds = decisions = None
     graded = await grade(problem, outcome.code, timeout=timeout)
     return TaskRecord(
         settings=settings,
@@ -174,6 +176,7 @@ async def run_job(
         final_move=outcome.final_move,
         model_attempts=outcome.model_attempts,
         model_seconds=model_seconds,
+        decision_tokens=decisions,
     )
 
 

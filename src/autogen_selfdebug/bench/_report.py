@@ -44,6 +44,8 @@ class ArmSummary:
     model_attempts: int | None = None
     """Attempts a model wrote; ``None`` when some records predate the count."""
     model_seconds: float | None = None
+    decision_tokens: int | None = None
+    """Tokens of ours' retry decisions; ``None`` for arms that count their own calls, and old records."""
     attempts_histogram: Counter[int] = field(default_factory=Counter[int])
     solved_by_attempts: Counter[int] = field(default_factory=Counter[int])
 
@@ -111,6 +113,7 @@ def summarise(records: Sequence[TaskRecord], arms: Sequence[str]) -> list[ArmSum
             if any(r.model_attempts is None for r in mine)
             else sum(r.model_attempts or 0 for r in mine),
             model_seconds=_total([r.model_seconds for r in mine]),
+            decision_tokens=_count([r.decision_tokens for r in mine]),
         )
         summary.attempts_histogram.update(r.attempts for r in mine)
         summary.solved_by_attempts.update(r.attempts for r in mine if r.passed)
@@ -146,13 +149,15 @@ def markdown_report(summaries: Sequence[ArmSummary], *, attempts: int) -> str:
     a patch that passes the visible tests but not the hidden ones is kept and not a fix.
     *Unconfirmed (right)*: tasks ours ended on a search patch of the model's own program, which it does
     not claim (so verdict precision leaves them out), and how many of those the hidden tests pass. A
-    model attempt's prompt tokens and seconds include the retry decision that followed it.
+    model attempt's prompt tokens and seconds include the retry decision that followed it; *Decision tok /
+    task* is the decisions' share of the tokens.
     """
     lines = [
         "| Arm | Solved | Pass rate | Model calls / task | Prompt tok / task | Completion tok / task "
         "| Tokens / solved task | Wall s / task | Wall s / solved task | Verdict precision | Unconfirmed (right) "
-        "| Search fixes / kept | Prompt tok / model attempt | Model s / model attempt | Errors |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| Search fixes / kept | Prompt tok / model attempt | Model s / model attempt | Decision tok / task "
+        "| Errors |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for s in summaries:
         tokens = s.tokens
@@ -163,7 +168,7 @@ def markdown_report(summaries: Sequence[ArmSummary], *, attempts: int) -> str:
             f"| {_num(s.per_solved(s.wall_seconds), 1)} | {s.claimed_and_passed}/{s.claimed} "
             f"| {s.unconfirmed} ({s.unconfirmed_right}) | {s.search_fixes}/{s.search_kept} "
             f"| {_num(s.per_model_attempt(s.prompt_tokens))} | {_num(s.per_model_attempt(s.model_seconds), 1)} "
-            f"| {s.errors} |"
+            f"| {_num(s.per_task(s.decision_tokens))} | {s.errors} |"
         )
     # A given program's run is an attempt of its own, so a bug-fix arm may use k + 1.
     top = max([attempts, *(n for s in summaries for n in s.attempts_histogram)])
