@@ -171,6 +171,23 @@ async def test_wrong_result_restarts_without_the_failed_code(executor: LocalComm
     assert items[-1].chat_message.content.startswith("The code passed on attempt 2 (2 of 2 test asserts).")
 
 
+async def test_decision_after_a_restart_sees_that_attempt_not_the_earlier_ones(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    other = "def double(x):\n    return x * 3"
+    client = scripted([py(WRONG), decision(True, "one"), py(other), decision(True, "two"), py(RIGHT)])
+    await run(agent_with(executor, client, max_retries_on_error=2))
+
+    first, second = sent(client, 1), sent(client, 3)
+    assert client.create_calls[3]["json_output"] is not None
+    assert "x + x + 1" in first  # the first decision sees the first attempt
+    # The second sees the task, the restart's digest, the second program and its result, and nothing older.
+    assert "TASK-TEXT" in second and "write a new program from scratch" in second
+    assert "actual:   6" in second
+    replies = [m.content for m in client.create_calls[3]["messages"] if type(m).__name__ == "AssistantMessage"]
+    assert replies == [py(other)]
+
+
 async def test_located_error_is_repaired_with_the_code_in_view(executor: LocalCommandLineCodeExecutor) -> None:
     client = scripted([py(LOCATED), decision(True, "define it"), py(RIGHT)])
     await run(agent_with(executor, client))

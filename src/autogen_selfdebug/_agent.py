@@ -78,6 +78,8 @@ class _Round:
     found_by: dict[str, str] = field(default_factory=dict[str, str])
     last_feedback: str = ""
     model_failed: int = 0
+    # What the last model attempt saw, then its reply and what came of it: the retry decision judges that.
+    seen: list[LLMMessage] = field(default_factory=list[LLMMessage])
 
     def digest(self) -> str:
         """What a restart sees instead of the failed history (``_feedback.restart_digest``)."""
@@ -297,9 +299,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 thought = ThoughtEvent(content=result.thought, source=self.name)
                 inner.append(thought)
                 yield thought
-            await self._model_context.add_message(
-                AssistantMessage(content=content, source=self.name, thought=result.thought)
-            )
+            await self._remember(state, AssistantMessage(content=content, source=self.name, thought=result.thought))
             found = self._extract(content)
             generation = CodeGenerationEvent(
                 retry_attempt=n,
@@ -362,7 +362,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 event = CodeExecutionEvent(retry_attempt=n, result=check.as_code_result(), source=self.name)
                 failure = "repeated" if earlier is not None else classify_failure(check)
             attempt.output = state.last_feedback = seen
-            await self._model_context.add_message(UserMessage(content=seen, source=self.name))
+            await self._remember(state, UserMessage(content=seen, source=self.name))
             self._attempts.append(attempt)  # the same object: a decision set later shows in both
             round_attempts.append(attempt)
             inner.append(event)
@@ -388,7 +388,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             # 5. For a new failure of the model's code, ask whether another attempt can help.
             asked: Move | None = None
             if failure in ("located_error", "wrong_result") and plan.move in MODEL_MOVES:
-                decided, going_on, decision_usage = await self._decide(n, attempt, client, cancellation_token)
+                decided, going_on, decision_usage = await self._decide(n, attempt, client, state, cancellation_token)
                 usage = add_usage(usage, decision_usage)
                 inner.append(decided)
                 yield decided
@@ -450,12 +450,14 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
     ) -> AsyncGenerator[CreateResult | ModelClientStreamingChunkEvent, None]:
         """The attempt's code: the model's reply to the plan's view, or the pending code as a 0-token reply."""
         if state.pending is not None:
+            state.seen = []
             zero = RequestUsage(prompt_tokens=0, completion_tokens=0)
             code = format_code_blocks([state.pending])
             yield CreateResult(finish_reason="stop", content=code, usage=zero, cached=False)
             return
         context = await self._model_context.get_messages()
         view = self._strategy.view(plan, context=context, round_start=round_start, digest=state.digest())
+        state.seen = list(view)
         async for item in self._generate(cancellation_token, messages=view, client=client, plan=plan):
             yield item
 
@@ -496,14 +498,26 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             # A restart's digest carries it; a repair sees it in the context.
             state.evidence.append(partial)
             note = f"The repair search found that {partial}"
-            await self._model_context.add_message(UserMessage(content=note, source=self.name))
+            await self._remember(state, UserMessage(content=note, source=self.name))
+
+    async def _remember(self, state: _Round, message: LLMMessage) -> None:
+        """Add a message of the current attempt to the context, and to what the retry decision sees."""
+        await self._model_context.add_message(message)
+        state.seen.append(message)
 
     async def _decide(
-        self, n: int, attempt: Attempt, client: ChatCompletionClient, cancellation_token: CancellationToken
+        self,
+        n: int,
+        attempt: Attempt,
+        client: ChatCompletionClient,
+        state: _Round,
+        cancellation_token: CancellationToken,
     ) -> tuple[ThoughtEvent, bool, RequestUsage]:
         """Make the retry decision with ``client`` and record it on ``attempt``; say whether to go on.
-        The reason enters the context only if the strategy shares it, or to say why the round stops."""
-        messages = [*self._system_messages, *await self._model_context.get_messages()]
+        The reason enters the context only if the strategy shares it, or to say why the round stops.
+        It sees what the attempt saw and what came of it, not every earlier attempt: after a restart, a
+        fraction of the whole context's tokens."""
+        messages = [*self._system_messages, *state.seen]
         decided = await decide_retry(client, messages, cancellation_token=cancellation_token)
         attempt.retry, attempt.reason = decided.decision.retry, decided.decision.reason
         going_on = attempt.retry or not self._options.stop_on_decision
