@@ -139,7 +139,7 @@ class CountingChatCompletionClient(ChatCompletionClient):
 
     @property
     def decision_tokens(self) -> int:
-        """Prompt and completion tokens of the structured (``json_output``) calls: ours' retry decisions."""
+        """Prompt and completion tokens of the structured (``json_output``) calls: the agents' retry decisions."""
         return self._totals.decision_tokens
 
     @property

@@ -45,7 +45,7 @@ class ArmSummary:
     """Attempts a model wrote; ``None`` when some records predate the count."""
     model_seconds: float | None = None
     decision_tokens: int | None = None
-    """Tokens of ours' retry decisions; ``None`` for arms that count their own calls, and old records."""
+    """Tokens of the retry decisions (structured calls); ``None`` for arms that count their own calls."""
     attempts_histogram: Counter[int] = field(default_factory=Counter[int])
     solved_by_attempts: Counter[int] = field(default_factory=Counter[int])
 

@@ -57,7 +57,7 @@ class TaskRecord(BaseModel):
     final_move: str | None = None
     model_attempts: int | None = None
     model_seconds: float | None = None
-    # Tokens of the structured calls (ours' retry decisions), part of the totals above.
+    # Tokens of the structured calls (the retry decisions), part of the totals above.
     decision_tokens: int | None = None
     # bench write-tests: how the final test file fared on the code and its mutants.
     tests_pass_on_code: bool | None = None
