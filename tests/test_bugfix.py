@@ -81,3 +81,20 @@ async def test_a_task_whose_canonical_fails_or_has_no_examples_is_skipped() -> N
     assert [(b.task_id, b.mutant.description) for b in built] == [
         ("Toy/0", "`x + 1` changed to `x - 1` on line 6"),
     ]
+
+
+async def test_two_bugs_go_on_two_lines_and_each_breaks_the_hidden_tests() -> None:
+    prompt = 'def f(x, y):\n    """Add one to x, then times y.\n    >>> f(1, 2)\n    4\n    """\n'
+    hidden = "def check(f):\n    assert f(5, 3) == 18\n    assert f(0, 1) == 1\n"
+    problem = Problem("Toy/0", prompt, "f", hidden, "    a = x + 1\n    return a * y\n")
+    [one] = await build_bugfix_problems([problem])
+    [two] = await build_bugfix_problems([problem], bugs=2)
+    assert one.second is None and two.mutant == one.mutant and two.second is not None
+    assert two.mutant.line != two.second.line
+    # Both changes are in the broken program, which fails both sets of tests; the second alone fails too.
+    assert two.broken.splitlines()[5:] == [one.broken.splitlines()[5], two.second.source.splitlines()[6]]
+    assert await exit_code(f"{two.broken}\n\n{two.visible_tests}\n") not in (0, 124)
+    assert not (await grade(problem, two.broken)).passed
+    assert not (await grade(problem, two.second.source)).passed
+    with pytest.raises(ValueError, match="bugs must be 1 or 2"):
+        await build_bugfix_problems([problem], bugs=3)

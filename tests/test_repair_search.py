@@ -131,6 +131,29 @@ async def test_two_bugs_on_two_lines_are_fixed_at_depth_two(sandbox: CodeExecuto
     assert "stack.append(left - right)" in deep.fix.source and "stack.append(left // right)" in deep.fix.source
 
 
+async def test_depth_two_builds_on_bases_that_fix_different_asserts(sandbox: CodeExecutor) -> None:
+    # Two bugs: the count starts at 1, and min should be max. The best partial wins at depth 1 are look-alikes
+    # on line 5 (`+ 1` to `* 1` or `// 1`: every count is 1, so min happens to pick "the"); the base that
+    # fixes the count (`1` to `0`) passes the other assert, and only from it does `min` to `max` pass both.
+    program = (
+        "def word_counts(text):\n"
+        "    counts = {}\n"
+        "    for word in text.lower().split():\n"
+        '        word = word.strip(".,!?")\n'
+        "        counts[word] = counts.get(word, 1) + 1\n"
+        "    return counts\n"
+        "\n"
+        "\n"
+        "def top_word(text):\n"
+        "    counts = word_counts(text)\n"
+        "    return min(counts, key=counts.get)\n"
+    )
+    tests = 'assert word_counts("a b a") == {"a": 2, "b": 1}\nassert top_word("the cat and the hat. The end!") == "the"'
+    result = await search(sandbox, program, tests)
+    assert result.fix is not None, result.summary()
+    assert result.fix.patch.description == "`1` changed to `0` on line 5; `min` changed to `max` on line 11"
+
+
 async def test_the_same_edit_at_every_site_is_one_candidate(sandbox: CodeExecutor) -> None:
     # Each min -> max alone leaves one assert failing; the same edit on both lines is one candidate.
     program = "def biggest(a, b, c):\n    first = min(a, b)\n    return min(first, c)\n"

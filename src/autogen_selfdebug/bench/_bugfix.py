@@ -4,8 +4,10 @@ A problem is HumanEval's canonical program (the prompt followed by the canonical
 mutant (:mod:`autogen_selfdebug.edits`) applied inside the entry-point function. It is kept only
 if the canonical program passes both the visible tests (the docstring examples) and the hidden
 ``check`` tests, and the broken one fails both, so the visible tests show that there is a bug and
-the hidden ones say whether it was fixed. A fix is graded like any HumanEval answer: ``grade(bugfix.problem,
-code)``, since the fixed program defines the entry point (helpers and imports included).
+the hidden ones say whether it was fixed. With ``bugs=2`` a second mutant goes on another line of the
+function; it must break the hidden tests on its own too, so that neither bug alone is the whole story.
+A fix is graded like any HumanEval answer: ``grade(bugfix.problem, code)``, since the fixed program
+defines the entry point (helpers and imports included).
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ class BugFixProblem:
 
     problem: Problem
     mutant: Mutant
+    second: Mutant | None = None
+    """With two bugs: the second, as a mutant of the canonical program; :attr:`broken` has both."""
 
     @property
     def task_id(self) -> str:
@@ -63,7 +67,7 @@ class BugFixProblem:
     @property
     def broken(self) -> str:
         """The broken program text given to the agent."""
-        return self.mutant.source
+        return self.mutant.source if self.second is None else _both(self.mutant, self.second)
 
     @property
     def visible_tests(self) -> str:
@@ -79,10 +83,11 @@ def canonical_program(problem: Problem) -> str:
 async def build_bugfix_problems(
     problems: Sequence[Problem],
     *,
+    bugs: int = 1,
     timeout: int = 10,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[BugFixProblem]:
-    """One bug per task, deterministically; tasks with no qualifying bug are left out.
+    """One bug per task (or two, on two lines), deterministically; tasks with no qualifying bug are left out.
 
     A task's mutants are tried in an order that rotates the operators by the task number (task
     ``n`` starts with ``OPERATORS[n % 5]``), so the set mixes all five kinds; the first mutant that
@@ -92,19 +97,23 @@ async def build_bugfix_problems(
 
     Args:
         problems: HumanEval problems with their canonical solutions (from ``load_problems()``).
+        bugs: 1, or 2 for a second bug on another line, from the next operators in the rotation, that
+            fails the hidden tests on its own; the broken program must still fail both sets of tests.
         timeout: Seconds one run may take.
         progress: Called with (tasks done, tasks in all) after each task.
 
     Returns:
         The bug-fix problems, in the order of ``problems``.
     """
+    if bugs not in (1, 2):
+        raise ValueError(f"bugs must be 1 or 2, not {bugs}.")
     semaphore = asyncio.Semaphore(_CONCURRENCY)
     done = 0
 
     async def build(problem: Problem) -> BugFixProblem | None:
         nonlocal done
         async with semaphore:
-            found = await _plant_bug(problem, timeout=timeout)
+            found = await _plant_bug(problem, bugs=bugs, timeout=timeout)
         done += 1
         if progress is not None:
             progress(done, len(problems))
@@ -114,7 +123,7 @@ async def build_bugfix_problems(
     return [f for f in found if f is not None]
 
 
-async def _plant_bug(problem: Problem, *, timeout: int) -> BugFixProblem | None:
+async def _plant_bug(problem: Problem, *, bugs: int, timeout: int) -> BugFixProblem | None:
     tests = problem.visible_tests
     if not problem.canonical_solution.strip() or not tests.strip():
         return None
@@ -123,18 +132,43 @@ async def _plant_bug(problem: Problem, *, timeout: int) -> BugFixProblem | None:
         return None
     if await exit_code(assemble_program(problem, program), timeout) != 0:
         return None
-    for mutant in mutants(program, operators=_rotated(problem.task_id), function=problem.entry_point):
+
+    async def breaks(source: str, *, visible: bool = True) -> bool:
         # The visible tests run first: they are quicker and reject most surviving mutants.
-        if not _failed(await exit_code(f"{mutant.source}\n\n{tests}\n", timeout)):
+        if visible and not _failed(await exit_code(f"{source}\n\n{tests}\n", timeout)):
+            return False
+        return _failed(await exit_code(assemble_program(problem, source), timeout))
+
+    first = None
+    for mutant in mutants(program, operators=_rotated(problem.task_id), function=problem.entry_point):
+        if await breaks(mutant.source):
+            first = mutant
+            break
+    if first is None or bugs == 1:
+        return None if first is None else BugFixProblem(problem=problem, mutant=first)
+    # Two bugs: the one-bug set's bug, then a second on another line (line numbers must not shift).
+    lines = len(program.splitlines())
+    if len(first.source.splitlines()) != lines:
+        return None
+    for second in mutants(program, operators=_rotated(problem.task_id, 1), function=problem.entry_point):
+        if second.line == first.line or len(second.source.splitlines()) != lines:
             continue
-        if _failed(await exit_code(assemble_program(problem, mutant.source), timeout)):
-            return BugFixProblem(problem=problem, mutant=mutant)
+        pair = BugFixProblem(problem=problem, mutant=first, second=second)
+        if await breaks(second.source, visible=False) and await breaks(pair.broken):
+            return pair
     return None
 
 
-def _rotated(task_id: str) -> tuple[MutationOperator, ...]:
+def _both(first: Mutant, second: Mutant) -> str:
+    """The first mutant's program with the second's line (a mutant of the same program, on another line)."""
+    lines = first.source.splitlines(keepends=True)
+    lines[second.line - 1] = second.source.splitlines(keepends=True)[second.line - 1]
+    return "".join(lines)
+
+
+def _rotated(task_id: str, more: int = 0) -> tuple[MutationOperator, ...]:
     number = task_id.rsplit("/", 1)[-1]
-    shift = int(number) % len(OPERATORS) if number.isdigit() else 0
+    shift = (int(number) + more) % len(OPERATORS) if number.isdigit() else more
     return OPERATORS[shift:] + OPERATORS[:shift]
 
 

@@ -47,6 +47,7 @@ BenchmarkKind = Literal["fix-rate", "fix"]
 
 _BUG_SETS = {
     "injected": "injected bugs (same operators the search inverts)",
+    "injected-2": "two injected bugs on two lines (same operators the search inverts)",
     "model": "the model's own wrong programs",
 }
 
@@ -99,6 +100,7 @@ def build_parser(kind: BenchmarkKind = "fix-rate") -> argparse.ArgumentParser:
             choices=tuple(_BUG_SETS),
             default="injected",
             help="injected: canonical solutions with one mutation each (the operators the search inverts); "
+            "injected-2: the same bug plus a second on another line; "
             "model: the model's own wrong single-shot programs (default injected).",
         )
         parser.add_argument(
@@ -239,14 +241,16 @@ async def run_fix_rate(argv: Sequence[str], kind: BenchmarkKind = "fix-rate") ->
         temperature=args.temperature,
         seed=args.seed,
         reflect=args.reflect,
-        # Injected-bug runs keep no tag, so results recorded before the model-made set still resume.
-        bugs="model" if bug_set == "model" else None,
+        # Injected-bug runs keep no tag, so results recorded before the other sets still resume.
+        bugs=None if bug_set == "injected" else bug_set,
         heed_decisions=None if args.heed_decisions == "auto" else args.heed_decisions == "yes",
     )
     # The command line's rule: small local models say "stop" too eagerly, so only hosted models are heeded.
     heed = settings.heed_decisions
     stop_on_decision = main.spec.kind == "openai" if heed is None else heed
-    default_out = Path("bench-results") / (kind if bug_set != "model" else "fix-model-bugs")
+    default_out = Path("bench-results") / {"model": "fix-model-bugs", "injected-2": "fix-injected-2"}.get(
+        bug_set or "", kind
+    )
     out: Path = args.out or default_out
     results_path = out / "results.jsonl"
     models = Models(main.client, retry.client if retry else None, Endpoint.of(main.client))
@@ -352,12 +356,17 @@ async def _work(
     """The jobs, and for model-made bugs the tasks whose bug the visible tests catch (``None`` otherwise)."""
     if kind == "fix-rate":
         return [(fix_rate_job(p), p) for p in problems], None
-    if bug_set == "injected":
+    if bug_set in ("injected", "injected-2"):
         from ._bugfix import build_bugfix_problems
 
-        console.print(f"Injecting one bug into each of {len(problems)} canonical solutions ...")
-        injected = await build_bugfix_problems(problems, timeout=args.timeout)
-        console.print(f"{len(injected)} tasks have a bug that fails both their visible and their hidden tests.")
+        count = 2 if bug_set == "injected-2" else 1
+        console.print(
+            f"Injecting {'two bugs' if count == 2 else 'one bug'} into each of {len(problems)} canonical solutions ..."
+        )
+        injected = await build_bugfix_problems(problems, bugs=count, timeout=args.timeout)
+        console.print(
+            f"{len(injected)} tasks have a broken program that fails both their visible and their hidden tests."
+        )
         return [(fix_job(b.problem, b.broken), b.problem) for b in injected], None
     from ._model_bugs import BugSource, build_model_bugs
 

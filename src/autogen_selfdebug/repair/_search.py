@@ -3,7 +3,8 @@
 The search speaks only in patches and fitness (PyGGI's separation). A patch's fitness is how many
 test asserts pass with it, then how close the failing asserts' actual values come to the expected
 ones. Depth 1 tries one edit (or one edit at every matching site of a function); depth 2 adds a
-second edit to the best partial wins, so a bug on two lines is reached in two steps. Every run
+second edit to the best partial wins (the best for each set of passing asserts first), so a bug on
+two lines is reached in two steps. Every run
 happens in the agent's sandbox, in batches of many candidates per execution, with no model call.
 """
 
@@ -65,6 +66,8 @@ class Scored:
     distance: float
     all_passed: bool
     suspiciousness: float = 0.0
+    outcomes: tuple[bool, ...] = ()
+    """Which asserts pass with the patch, in order."""
 
     @property
     def fitness(self) -> tuple[int, float]:
@@ -230,7 +233,7 @@ class _Search:
         if not result.passing and self.budget.depth >= 2:
             bases = [s for s in scored if baseline is None or s.fitness > baseline.fitness]
             bases.sort(key=lambda s: (s.fitness, s.suspiciousness), reverse=True)
-            for base in bases[: self.budget.beam]:
+            for base in _diverse(bases)[: self.budget.beam]:
                 if result.passing or result.stopped != "exhausted":
                     break
                 ranking_there = await self._localize(base.source)
@@ -347,7 +350,21 @@ class _Search:
         total = report.total if report is not None else 0
         clean = trial.exit_code == 0 and not trial.timed_out
         all_passed = clean and (report is None or report.all_passed)
-        return Scored(patch, source, passed, total, _distance(report), all_passed, weight)
+        outcomes = tuple(r.passed for r in report.results) if report is not None else ()
+        return Scored(patch, source, passed, total, _distance(report), all_passed, weight, outcomes)
+
+
+def _diverse(bases: Sequence[Scored]) -> list[Scored]:
+    """The best base for each set of passing asserts first, then the others, in order.
+
+    Bases that fix the same asserts point the second edit at the same lines, so a beam of look-alikes
+    (``x * 1`` and ``x // 1`` where ``1`` should be ``0``) would search one place twice and miss the base
+    that fixes the other asserts.
+    """
+    firsts: dict[tuple[bool, ...], Scored] = {}
+    for base in bases:
+        firsts.setdefault(base.outcomes, base)
+    return [*firsts.values(), *(s for s in bases if firsts[s.outcomes] is not s)]
 
 
 def _priority(patch: Patch, weight: float) -> tuple[float, int, tuple[int, int], int]:
