@@ -81,7 +81,8 @@ async def test_every_check_reports_and_failures_set_the_exit_code(language: str,
     assert wrong.source == 'assert.strictEqual(encode("aab"), "2a1b")'
     assert (wrong.expected, wrong.actual) == ("'2a1b'", "'a2b1'")
     assert accents.source == 'console.assert(encode("ééé") === "3é", "accents")'
-    assert accents.error == "AssertionError: accents"
+    assert accents.error is None and accents.message == "accents"
+    assert (accents.op, accents.expected, accents.actual) == ("===", "'3é'", "'é3'")
     assert (looped.expected, looped.actual) == ("'1y'", "'y2'")
     # console.log is output, not a check; logged after a failed check (where a plain run stops), it is left out.
     assert report.unfinished is None and rest.strip() == ""
@@ -98,9 +99,37 @@ async def test_what_the_tests_log_after_a_failed_check_is_left_out() -> None:
 
 
 async def test_console_assert_alone_fails_the_run() -> None:
-    code, _, report = await run("const x = 1;", 'console.assert(x === 2, "x is", x);', "javascript")
-    assert code == 1 and report is not None and report.failed == 1
-    assert report.results[0].error == "AssertionError: x is 1"
+    code, _, report = await run(
+        "const x = 1;", 'console.assert(x === 2, "x is", x);\nconsole.assert(x > 1);', "javascript"
+    )
+    assert code == 1 and report is not None and report.failed == 2
+    first, second = report.results
+    assert (first.expected, first.actual, first.message, first.error) == ("2", "1", "x is 1", None)
+    assert (second.op, second.expected, second.actual, second.message) == (">", "1", "1", None)
+
+
+@pytest.mark.parametrize("language", ["javascript", pytest.param("typescript", marks=needs_tsc)])
+async def test_an_asserted_comparison_reports_both_values_each_evaluated_once(language: str) -> None:
+    program = "let calls = 0;\nfunction next(): number { calls += 1; return calls; }\n"
+    if language == "javascript":
+        program = program.replace("(): number", "()")
+    tests = (
+        'assert(next() === 5, "fifth");\n'  # node's assert says only "expected true, actual false"
+        "assert.ok(next() < 1);\n"
+        'console.assert([next()].length === 2, "pair");\n'
+        "assert(calls === 3);\n"  # each side ran once: three calls so far
+        'assert(JSON.parse("{") === 1);\n'  # a side that throws is an error, as before
+        "assert.strictEqual(next(), 9);\n"  # not a wrapped comparison: node's own values
+    )
+    code, _, report = await run(program, tests, language)
+    assert code == 1 and report is not None
+    fifth, below, pair, counted, missing, strict = report.results
+    assert (fifth.op, fifth.expected, fifth.actual, fifth.message, fifth.error) == ("===", "5", "1", "fifth", None)
+    assert (below.op, below.expected, below.actual, below.message) == ("<", "1", "2", None)
+    assert (pair.expected, pair.actual, pair.message) == ("2", "1", "pair")
+    assert counted.passed
+    assert missing.error is not None and missing.error.startswith("SyntaxError") and missing.expected is None
+    assert (strict.expected, strict.actual) == ("9", "4") and strict.error is not None
 
 
 async def test_passing_tests_exit_zero() -> None:

@@ -9,6 +9,11 @@ Declarations stay at top level, so later statements still see them. A small prel
 ``console.assert`` throw, provides ``assert`` when the tests use it without requiring it, and the
 tests end with a record of the failures, setting the exit code to 1 when there were any.
 
+A check that asserts a comparison (``console.assert(f(3) === 8, "msg")``, ``assert(a < b)``,
+``assert.ok(...)``) would say only "Assertion failed", or "expected true, actual false". Its two sides
+are wrapped (``__sdLeft(f(3)) === __sdRight("===", 8)``: each still evaluated once, in order), so a
+failure reports the actual and the expected value, as a Python ``assert f(3) == 8`` does.
+
 The prelude calls ``globalThis.__sdBeforeCheck()`` and ``__sdAfterCheck(passed)`` around each
 check when they are defined (the coverage driver uses them) and lets an object with ``__sdExit``
 through (the batch driver's ``process.exit``). Tests are parsed with tree-sitter; tests that do not
@@ -52,12 +57,25 @@ function __sdAssertionError(message/*any*/) {
 console.assert = function (value/*any*/, ...rest/*any[]*/) {
   if (value) return;
   const text = rest.length === 0 ? "Assertion failed" : __sdUtil ? __sdUtil.format(...rest) : rest.join(" ");
-  throw __sdAssertionError(text);
+  const error/*any*/ = __sdAssertionError(text);
+  error.generatedMessage = rest.length === 0;
+  throw error;
 };
+// The two sides of an asserted comparison, for the report.
+let __sdSides/*any*/ = null;
+function __sdLeft(value/*any*/)/*any*/ {
+  __sdSides = {left: value};
+  return value;
+}
+function __sdRight(op/*any*/, value/*any*/)/*any*/ {
+  if (__sdSides) { __sdSides.op = op; __sdSides.right = value; }
+  return value;
+}
 function __sdCheck(line/*any*/, source/*any*/, run/*any*/) {
   __sdEmit({event: "start", line: line, source: source});
   const record/*any*/ = {event: "result", line: line, source: source, passed: true};
   if (typeof __sdGlobal.__sdBeforeCheck === "function") __sdGlobal.__sdBeforeCheck();
+  __sdSides = null;
   try {
     run();
   } catch (error/*any*/) {
@@ -65,10 +83,19 @@ function __sdCheck(line/*any*/, source/*any*/, run/*any*/) {
     record.passed = false;
     const named = error !== null && typeof error === "object" && "message" in error;
     const name = named ? String(error.name || "Error") : "Error";
-    record.error = (name + ": " + (named ? String(error.message) : __sdShow(error))).slice(0, 300);
-    if (named && error.code === "ERR_ASSERTION" && ("expected" in error || "actual" in error)) {
-      record.expected = __sdShow(error.expected);
-      record.actual = __sdShow(error.actual);
+    const sides/*any*/ = __sdSides;
+    if (named && error.code === "ERR_ASSERTION" && sides && "op" in sides) {
+      // An asserted comparison came out false: its values, and the message if the tests gave one.
+      record.op = sides.op;
+      record.actual = __sdShow(sides.left);
+      record.expected = __sdShow(sides.right);
+      if (!error.generatedMessage) record.message = String(error.message).slice(0, 300);
+    } else {
+      record.error = (name + ": " + (named ? String(error.message) : __sdShow(error))).slice(0, 300);
+      if (named && error.code === "ERR_ASSERTION" && ("expected" in error || "actual" in error)) {
+        record.expected = __sdShow(error.expected);
+        record.actual = __sdShow(error.actual);
+      }
     }
   }
   if (!record.passed) __sdFailed += 1;
@@ -113,6 +140,8 @@ _DECLARATIONS = frozenset(
     {"lexical_declaration", "variable_declaration", "function_declaration", "class_declaration", "ambient_declaration"}
 )
 _MAX_SOURCE = 300
+_ASSERT_CALLS = frozenset({b"assert", b"assert.ok", b"console.assert"})
+_COMPARISONS = frozenset({"===", "==", "!==", "!=", "<", "<=", ">", ">="})
 
 
 def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
@@ -144,6 +173,7 @@ def _wrap_checks(statements: Iterable[tree_sitter.Node], data: bytes, insertions
     for node in statements:
         if node.type == "expression_statement" and _is_check(node):
             _wrap(node, _text(node.named_children[0], data), insertions)
+            _wrap_sides(node.named_children[0], insertions)
         elif node.type == "if_statement" and _has(node, {"throw_statement"}) and not _has(node, _JUMPS):
             _wrap(node, _text(node, data), insertions)
         elif node.type in _NESTING:
@@ -168,6 +198,22 @@ def _wrap(node: tree_sitter.Node, source: str, insertions: list[tuple[int, str]]
     line = node.start_point.row + 1
     insertions.append((node.start_byte, f"__sdCheck({line}, {json.dumps(source)}, () => {{ "))
     insertions.append((node.end_byte, " });"))
+
+
+def _wrap_sides(expression: tree_sitter.Node, insertions: list[tuple[int, str]]) -> None:
+    """Wrap the two sides of the comparison that an assert call checks, if it checks one."""
+    callee = expression.child_by_field_name("function")
+    arguments = expression.child_by_field_name("arguments")
+    if expression.type != "call_expression" or callee is None or callee.text not in _ASSERT_CALLS:
+        return
+    compared = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+    if compared is None or compared.type != "binary_expression":
+        return
+    left, op, right = (compared.child_by_field_name(name) for name in ("left", "operator", "right"))
+    if left is None or op is None or right is None or op.type not in _COMPARISONS:
+        return
+    insertions += [(left.start_byte, "__sdLeft("), (left.end_byte, ")")]
+    insertions += [(right.start_byte, f"__sdRight({json.dumps(op.type)}, "), (right.end_byte, ")")]
 
 
 def _is_check(statement: tree_sitter.Node) -> bool:
