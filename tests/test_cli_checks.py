@@ -54,6 +54,10 @@ assert average([1, 2, 3]) == 2
 '''
 CALC_PROGRAM = CALC[: CALC.index("assert")]
 CALC_FIXED = CALC.replace("return right - left", "return left - right")
+CALC_MAIN = (
+    CALC_PROGRAM + 'if __name__ == "__main__":\n    # the checks\n    assert subtract(7, 2) == 5\n'
+    '    assert subtract(2, 7) == -5\n    print("subtract works")\n\n# the end\n'
+)
 
 
 def js(code: str, language: str = "javascript") -> str:
@@ -117,6 +121,23 @@ def test_python_trailing_asserts_split_off_with_the_prints_among_them() -> None:
     assert split.describe("calc.py") == (
         "Split off 3 checks at the bottom of calc.py (lines 14–17) as tests the model cannot edit."
     )
+
+
+def test_python_checks_in_a_main_block_at_the_bottom_split_off() -> None:
+    split = split_trailing_checks(CALC_MAIN, "python")
+    assert split is not None
+    assert split.program == CALC_PROGRAM.rstrip() + "\n"
+    assert split.checks.startswith('if __name__ == "__main__":\n') and split.checks.endswith("# the end\n")
+    # The tests are the block's body at top level; the file gets the block back as it was.
+    assert split.tests == 'assert subtract(7, 2) == 5\nassert subtract(2, 7) == -5\nprint("subtract works")\n'
+    assert (split.count, split.first_line, split.last_line) == (2, 14, 18)
+    assert split.rejoin(split.program) == CALC_MAIN
+    assert split.describe("calc.py") == (
+        'Split off 2 checks in the `if __name__ == "__main__":` block at the bottom of calc.py (lines 14–18) '
+        "as tests the model cannot edit."
+    )
+    plain = split_trailing_checks(CALC, "python")
+    assert plain is not None and plain.tests == plain.checks
 
 
 RLE_JS = """\
@@ -191,6 +212,10 @@ def test_typescript_checks_split_off() -> None:
         ("x = 1; assert x == 1\n", "python"),  # shares its line with the program
         ("def f(:\n    pass\nassert f()\n", "python"),  # does not parse
         ("def f():\n    assert True\n    return 1\n", "python"),  # inside a function, not top level
+        ('def f():\n    return 1\n\nif __name__ == "__main__":\n    x = f()\n    assert x == 1\n', "python"),
+        ('def f():\n    return 1\n\nif __name__ == "__main__":\n    assert f() == 1\nelse:\n    pass\n', "python"),
+        ('def f():\n    return 1\n\nif __name__ == "__main__":\n    print(f())\n', "python"),
+        ('if __name__ == "__main__":\n    assert 1 == 1\n', "python"),
         ("function f() { return 1; }\nconsole.log(f());\n", "javascript"),
         ("function f() { return 1; }\nconsole.assert(f() === 1);\nf();\n", "javascript"),
         ("const f = (x: number) => x;\nexpect(f(1)).toBe(1);\n", "typescript"),  # not an assert call
@@ -203,6 +228,10 @@ def test_typescript_checks_split_off() -> None:
         "same-line",
         "syntax-error",
         "nested",
+        "main-with-code",
+        "main-with-else",
+        "main-without-checks",
+        "main-only",
         "js-none",
         "js-middle",
         "ts-expect",
@@ -238,24 +267,36 @@ def test_checks_the_model_copied_into_its_answer_are_written_once() -> None:
 # ---------------------------------------------------------------------------- fix, end to end
 
 
+@pytest.mark.parametrize(
+    ("source", "split_off"),
+    [
+        (CALC, "Split off 3 checks at the bottom of calc.py (lines 14–17)"),
+        (
+            CALC_MAIN,
+            'Split off 2 checks in the `if __name__ == "__main__":` block at the bottom of calc.py (lines 14–18)',
+        ),
+    ],
+    ids=["asserts", "main-block"],
+)
 def test_the_search_fixes_a_swapped_operand_without_calling_the_model(
-    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str], source: str, split_off: str
 ) -> None:
     path = tmp_path / "calc.py"
-    path.write_text(CALC)
+    path.write_text(source)
     out_path = tmp_path / "fixed.py"
     code, out, err = run(["fix", str(path), "--output", str(out_path)], capsys)
     assert code == 0 and out == "", err
     text = flat(err)
-    assert "Split off 3 checks at the bottom of calc.py (lines 14–17) as tests the model cannot edit." in text
+    assert f"{split_off} as tests the model cannot edit." in text
     assert "attempt 1 of 5 · the program as given, no model call" in text
+    assert " asserts passed." in text  # a report per assert, not one AssertionError
     assert "attempt 2 of 5 · patch from the repair search, no model call" in text
     assert "found by the repair search: `right - left` changed to `left - right` on line 5 (0 tokens," in text
     assert "--- a/calc.py\n+++ b/calc.py\n" in err
     assert "\n-    return right - left\n+    return left - right\n" in err
     # The fixed program, with the checks put back exactly as they were.
-    assert out_path.read_text() == CALC_FIXED
-    assert path.read_text() == CALC
+    assert out_path.read_text() == source.replace("return right - left", "return left - right")
+    assert path.read_text() == source
 
 
 def test_a_search_patch_of_the_models_program_is_shown_but_not_written(

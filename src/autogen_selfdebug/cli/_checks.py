@@ -1,15 +1,17 @@
 """Checks written at the bottom of a file to fix, split off as tests the model cannot edit.
 
 A file often ends with its own checks (``assert f(2) == 4`` in Python, ``console.assert`` or
-``assert.strictEqual`` in JavaScript). Left in the program, the model may edit or drop them, and a
-failing one shows only an ``AssertionError``. Split off, they run as fixed tests after each attempt:
-each one is reported with its expected and actual values, and a fix must pass all of them. Only the
-contiguous block of checks at the very end counts; the fixed file gets that block back, byte for byte.
+``assert.strictEqual`` in JavaScript), in Python often inside ``if __name__ == "__main__":``. Left in
+the program, the model may edit or drop them, and a failing one shows only an ``AssertionError``.
+Split off, they run as fixed tests after each attempt: each one is reported with its expected and
+actual values, and a fix must pass all of them. Only the contiguous block of checks at the very end
+counts; the fixed file gets that block back, byte for byte.
 """
 
 from __future__ import annotations
 
 import ast
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -31,6 +33,8 @@ class TrailingChecks:
         first_line: The first check's line in the file (1-based).
         last_line: The last check's last line in the file.
         gap: The blank lines between the program and the checks, put back by :meth:`rejoin`.
+        tests: The checks as tests to run after the program: :attr:`checks`, or for a Python
+            ``if __name__ == "__main__":`` block, its body, dedented.
     """
 
     program: str
@@ -39,6 +43,7 @@ class TrailingChecks:
     first_line: int
     last_line: int
     gap: str
+    tests: str
 
     def rejoin(self, fixed_program: str) -> str:
         """The fixed program with the checks put back after it, as they were written."""
@@ -56,13 +61,17 @@ class TrailingChecks:
             else f"lines {self.first_line}–{self.last_line}"
         )
         checks = "check" if self.count == 1 else "checks"
-        return f"Split off {self.count} {checks} at the bottom of {name} ({lines}) as tests the model cannot edit."
+        where = 'in the `if __name__ == "__main__":` block ' if self.tests != self.checks else ""
+        return (
+            f"Split off {self.count} {checks} {where}at the bottom of {name} ({lines}) as tests the model cannot edit."
+        )
 
 
 def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     """Split the checks at the bottom of ``source`` off its program.
 
-    Python: trailing top-level ``assert`` statements, with ``print(...)`` calls among or after them.
+    Python: trailing top-level ``assert`` statements, with ``print(...)`` calls among or after them,
+    or a last ``if __name__ == "__main__":`` block that holds nothing else.
     JavaScript and TypeScript: trailing top-level calls of ``assert(...)``, ``assert.xxx(...)`` or
     ``console.assert(...)``, with ``console.log(...)`` calls among or after them.
 
@@ -86,7 +95,10 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     program = head.rstrip()
     if not program:
         return None
-    return TrailingChecks(program + "\n", checks, count, first, last, head[len(program) :])
+    tests = _main_body(checks) if language == "python" else checks
+    if tests is None:
+        return None
+    return TrailingChecks(program + "\n", checks, count, first, last, head[len(program) :], tests)
 
 
 def _line_starts(source: str) -> list[int]:
@@ -103,8 +115,40 @@ def _python_block(source: str) -> _Block | None:
         body = ast.parse(source).body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+    last = body[-1] if body else None
+    if isinstance(last, ast.If) and _is_main_test(last.test) and not last.orelse:
+        kinds = [_python_kind(statement) for statement in last.body]
+        if None in kinds or "check" not in kinds or len(body) < 2 or body[-2].end_lineno == last.lineno:
+            return None
+        return last.lineno, last.end_lineno or last.lineno, kinds.count("check")
     kinds = [_python_kind(statement) for statement in body]
     return _block([(s.lineno, s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds)
+
+
+def _is_main_test(test: ast.expr) -> bool:
+    """``__name__ == "__main__"``, either way round."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    sides = {ast.dump(test.left), ast.dump(test.comparators[0])}
+    return sides == {ast.dump(ast.Name("__name__", ast.Load())), ast.dump(ast.Constant("__main__"))}
+
+
+def _main_body(checks: str) -> str | None:
+    """The body of the ``if __name__ == "__main__":`` block that ``checks`` is, as top-level code; ``checks``
+    itself when it is no such block, and ``None`` when the body will not dedent."""
+    try:
+        statement = ast.parse(checks).body[0]
+    except (SyntaxError, ValueError, IndexError):
+        return checks
+    if not (isinstance(statement, ast.If) and _is_main_test(statement.test)):
+        return checks
+    lines = checks.splitlines(keepends=True)
+    body = textwrap.dedent("".join(lines[statement.body[0].lineno - 1 : statement.end_lineno]))
+    try:
+        ast.parse(body)
+    except SyntaxError:
+        return None
+    return body
 
 
 def _python_kind(statement: ast.stmt) -> str | None:

@@ -433,7 +433,7 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     if checks is not None:
         console.print(checks.describe(name), highlight=False)
     program = BrokenProgram(
-        name, language, "unknown", checks.program if checks else source, checks.checks if checks else tests
+        name, language, "unknown", checks.program if checks else source, checks.tests if checks else tests
     )
     async with sandbox, _open_models(options, console) as models:
         outcome = await _fix_one(
