@@ -29,6 +29,7 @@ from autogen_selfdebug.cli import EXAMPLES, _time_limit
 from autogen_selfdebug.cli import _main as cli_main
 from autogen_selfdebug.cli._checks import split_trailing_checks
 from autogen_selfdebug.cli._fix_report import unified_diff
+from autogen_selfdebug.cli._imports import drop_program_imports
 from autogen_selfdebug.cli._render import RunPrinter
 from helpers import decision, py
 from test_cli import NamedReplayClient, ScriptedModels, run
@@ -297,6 +298,53 @@ def test_the_search_fixes_a_swapped_operand_without_calling_the_model(
     # The fixed program, with the checks put back exactly as they were.
     assert out_path.read_text() == source.replace("return right - left", "return left - right")
     assert path.read_text() == source
+
+
+AREA = "def area(width, height):\n    return width + height\n"
+TEST_AREA = (
+    "import math\n"
+    "from area import area\n"
+    "import area as shapes\n"
+    "from area import (\n    area as surface,\n)\n"
+    "\n\n"
+    "def test_small():\n    assert area(2, 3) == 6\n\n\n"
+    "def test_big():\n    assert shapes.area(4, 5) == surface(5, 4) == 20\n"
+)
+
+
+def test_imports_of_the_program_in_a_tests_file_are_rewritten_in_place() -> None:
+    rewritten = drop_program_imports(TEST_AREA, "area")
+    assert rewritten is not None
+    assert rewritten.splitlines()[:6] == [
+        "import math",
+        "pass",
+        "shapes = __import__('types').SimpleNamespace(**globals())",
+        "surface = area",
+        "",
+        "",
+    ]
+    assert rewritten.splitlines()[6:] == TEST_AREA.splitlines()[6:]  # the rest, on the same lines
+    nested = "def test_x():\n    from area import area  # here\n    assert area(1, 1) == 1\n"
+    assert drop_program_imports(nested, "area") == nested.replace("from area import area", "pass")
+    assert drop_program_imports("import math\nfrom areas import area\n", "area") is None
+    assert drop_program_imports("def f(:\n", "area") is None
+
+
+def test_a_pytest_style_tests_file_that_imports_the_program_is_run(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The layout of a pytest user: area.py, and test_area.py importing it, its test functions never called.
+    (tmp_path / "area.py").write_text(AREA)
+    (tmp_path / "test_area.py").write_text(TEST_AREA)
+    out_path = tmp_path / "fixed.py"
+    args = ["fix", str(tmp_path / "area.py"), "--tests", str(tmp_path / "test_area.py"), "--output", str(out_path)]
+    code, _, err = run(args, capsys)
+    assert code == 0, err
+    text = flat(err)
+    assert "The tests import area, the program: they run after it in one file" in text
+    assert "Tests: 0 of 2 asserts passed." in text
+    assert "found by the repair search: `width + height` changed to `width * height` on line 2" in text
+    assert out_path.read_text() == AREA.replace("+", "*")
 
 
 def test_a_search_patch_of_the_models_program_is_shown_but_not_written(

@@ -116,6 +116,36 @@ async def test_asserts_in_loops_and_helpers_each_report_with_their_arguments(
     assert {r.op for r in report.results} == {"==", "is not", "in"}
 
 
+async def test_pytest_style_test_functions_the_tests_never_call_are_called(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    program = "def double(x):\n    return x * 2 + (1 if x == 3 else 0)\n"
+    tests = (
+        "import functools\n"
+        "calls = []\n"
+        "def test_small():\n    assert double(1) == 2\n    assert double(3) == 6\n"
+        "def test_raises():\n    calls.append('raises')\n    raise ValueError('boom')\n"
+        "def test_called_here():\n    calls.append('here')\n"
+        "test_called_here()\n"
+        "def test_needs_a_fixture(tmp_path):\n    assert False\n"
+        "@functools.lru_cache\ndef test_decorated():\n    assert False\n"
+        "def test_last(n=2):\n    assert calls == ['here', 'raises'], calls\n"
+    )
+    code, _, _, report = await report_of(executor, program, tests)
+    assert code == 1 and report is not None
+    # Each called once, in order, after the rest; the ones that need arguments or are decorated are not.
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        (4, "double(1) == 2", True),
+        (5, "double(3) == 6", False),
+        (6, "test_raises()", False),
+        (18, "calls == ['here', 'raises']", True),
+    ]
+    assert report.results[2].error == "ValueError: boom"
+    # Tests that call their own test functions, or have none, are as before.
+    code, _, _, report = await report_of(executor, program, "def test_one():\n    assert double(1) == 2\ntest_one()")
+    assert code == 0 and report is not None and report.total == 1
+
+
 async def test_a_hanging_assert_is_named() -> None:
     # Our sandbox keeps the output printed before a timeout (upstream's executor replaces it with "Timeout").
     async with LocalSandbox(timeout=3) as executor:

@@ -9,6 +9,9 @@ expected and the actual value; a call of the program's own function is made once
 bounded tracer to show its local variables when it returned. An exception reports the program's
 innermost frame: the line and its locals. Everything is bounded in size.
 
+Test functions written for pytest (``def test_x():``) that the tests never call are called after
+them, so that a tests file in pytest's style does not pass by running nothing.
+
 The harness is plain Python placed after the program in the same file (so the program's line
 numbers are unchanged), names prefixed ``_sd_``. Tests in other languages are not rewritten;
 :func:`tests_start_line` still marks where they begin, so the program's output is told apart.
@@ -234,6 +237,22 @@ class _SDHarness:
         shown = [n + "=" + self.r(frame.f_locals[n])[:40] for n in names if n in frame.f_locals]
         return ", ".join(shown[:6])
 
+    def run_test(self, line, source, function):
+        # A pytest-style test function the tests define but never call: its asserts report themselves,
+        # and an error that escapes it is one more failure.
+        try:
+            function()
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
+            self.emit({"event": "start", "line": line, "source": source})
+            record = {"event": "result", "line": line, "source": source, "passed": False}
+            self.error(record, error)
+            self.failed += 1
+            self.emit(record)
+            if self.failed == 1:
+                _sd_sys.stdout = _sd_io.StringIO()
+
     def finish(self, crashed):
         _sd_sys.stdout = self.out
         self.emit({"event": "end", "failed": self.failed})
@@ -307,6 +326,23 @@ class _Rewrite(ast.NodeTransformer):
         return ast.copy_location(ast.Expr(value=call), node)
 
 
+def _uncalled_tests(module: ast.Module) -> list[ast.FunctionDef]:
+    """The pytest-style test functions (``def test...():`` at top level, with no required arguments) that
+    the tests never name, so would never run: the harness calls them, after the rest of the tests.
+    Decorated ones are left alone: fixtures, ``parametrize`` and ``skip`` are pytest's to run."""
+    named = {node.id for node in ast.walk(module) if isinstance(node, ast.Name)}
+    return [
+        node
+        for node in module.body
+        if isinstance(node, ast.FunctionDef)
+        and node.name.startswith("test")
+        and not node.decorator_list
+        and node.name not in named
+        and len(node.args.posonlyargs) + len(node.args.args) == len(node.args.defaults)
+        and all(default is not None for default in node.args.kw_defaults)
+    ]
+
+
 def _thunk(body: ast.expr) -> ast.Lambda:
     no_args = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
     return ast.Lambda(args=no_args, body=body)
@@ -326,7 +362,11 @@ def instrument_python_tests(tests: str, *, program_lines: int, detail: bool = Tr
         module = ast.parse(tests)
     except SyntaxError:
         return f"{start}\n{tests}"
+    uncalled = _uncalled_tests(module)
     module = _Rewrite(tests).visit(module)
+    for function in uncalled:
+        run = f"_sd_h.run_test({function.lineno}, {function.name + '()'!r}, {function.name})"
+        module.body.append(ast.copy_location(ast.parse(run).body[0], function))
     finish_ok = ast.parse("_sd_h.finish(crashed=False)").body
     finish_crashed = ast.parse("_sd_h.finish(crashed=True)\nraise").body
     guarded = ast.Try(

@@ -50,6 +50,7 @@ from ._checks import TrailingChecks, split_trailing_checks
 from ._examples import EXAMPLES, BrokenProgram
 from ._fix import LANGUAGE_BY_SUFFIX, language_of
 from ._fix_report import show_fix
+from ._imports import drop_program_imports
 from ._render import FixOrigin
 from ._time_limit import AFTER_HANG_SECONDS, TimeLimitedSandbox
 from ._write_tests import module_of, tests_source, write_tests_prompt
@@ -430,6 +431,16 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     name = args.path.name
     # Without --tests, the checks at the bottom of the file are its tests.
     checks = split_trailing_checks(source, language) if args.tests is None else None
+    module = args.path.stem
+    if tests and language == "python" and module.isidentifier():
+        rewritten = drop_program_imports(tests, module)
+        if rewritten is not None:
+            tests = rewritten
+            console.print(
+                f"The tests import {module}, the program: they run after it in one file, so they take its names "
+                "from there.",
+                highlight=False,
+            )
     if checks is not None:
         console.print(checks.describe(name), highlight=False)
     program = BrokenProgram(
