@@ -330,21 +330,70 @@ def test_imports_of_the_program_in_a_tests_file_are_rewritten_in_place() -> None
     assert drop_program_imports("def f(:\n", "area") is None
 
 
-def test_a_pytest_style_tests_file_that_imports_the_program_is_run(
-    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+AREA_JS = "function area(width, height) {\n  return width + height;\n}\nmodule.exports = { area };\n"
+TEST_AREA_JS = (
+    'const assert = require("assert");\nconst { area } = require("./area");\nconst shapes = require("./area.js");\n'
+    'const { area: surface } = require("./area");\n\n'
+    "assert.strictEqual(area(2, 3), 6);\nconsole.assert(shapes.area(4, 5) === surface(5, 4) && surface(1, 1) === 1);\n"
+)
+AREA_TS = "export function area(width: number, height: number): number {\n  return width + height;\n}\n"
+TEST_AREA_TS = (
+    'import assert from "assert";\nimport { area } from "./area";\nimport * as shapes from "./area";\n'
+    'import { area as surface } from "./area.ts";\n\n'
+    "assert.strictEqual(area(2, 3), 6);\nconsole.assert(shapes.area(4, 5) === surface(5, 4) && surface(1, 1) === 1);\n"
+)
+
+
+def test_imports_of_the_program_in_javascript_and_typescript_tests_are_rewritten_in_place() -> None:
+    js = drop_program_imports(TEST_AREA_JS, "area", "javascript")
+    ts = drop_program_imports(TEST_AREA_TS, "area", "typescript")
+    assert js is not None and ts is not None
+    assert js.splitlines()[:4] == [
+        'const assert = require("assert");',
+        "",
+        "const shapes = module.exports;",
+        "const surface = area;",
+    ]
+    assert ts.splitlines()[:4] == [
+        'import assert from "assert";',
+        "",
+        "const shapes = module.exports;",
+        "const surface = area;",
+    ]
+    assert js.splitlines()[4:] == TEST_AREA_JS.splitlines()[4:]
+    assert drop_program_imports('const x = require("./areas");\n', "area", "javascript") is None
+    assert drop_program_imports("const x = require(;\n", "area", "javascript") is None
+
+
+@pytest.mark.parametrize(
+    ("suffix", "program", "tests"),
+    [
+        ("py", AREA, TEST_AREA),
+        ("js", AREA_JS, TEST_AREA_JS),
+        ("ts", AREA_TS, TEST_AREA_TS),
+    ],
+    ids=["python-pytest-style", "javascript", "typescript"],
+)
+def test_a_tests_file_that_imports_the_program_is_run(
+    tmp_path: Path,
+    silent_model: MustNotBeCalled,
+    capsys: pytest.CaptureFixture[str],
+    suffix: str,
+    program: str,
+    tests: str,
 ) -> None:
-    # The layout of a pytest user: area.py, and test_area.py importing it, its test functions never called.
-    (tmp_path / "area.py").write_text(AREA)
-    (tmp_path / "test_area.py").write_text(TEST_AREA)
-    out_path = tmp_path / "fixed.py"
-    args = ["fix", str(tmp_path / "area.py"), "--tests", str(tmp_path / "test_area.py"), "--output", str(out_path)]
-    code, _, err = run(args, capsys)
+    # The usual layout: area.py and test_area.py importing it (a pytest user never calls the test functions).
+    (tmp_path / f"area.{suffix}").write_text(program)
+    (tmp_path / f"test_area.{suffix}").write_text(tests)
+    out_path = tmp_path / f"fixed.{suffix}"
+    args = ["fix", str(tmp_path / f"area.{suffix}"), "--tests", str(tmp_path / f"test_area.{suffix}")]
+    code, _, err = run([*args, "--output", str(out_path)], capsys)
     assert code == 0, err
     text = flat(err)
     assert "The tests import area, the program: they run after it in one file" in text
     assert "Tests: 0 of 2 asserts passed." in text
     assert "found by the repair search: `width + height` changed to `width * height` on line 2" in text
-    assert out_path.read_text() == AREA.replace("+", "*")
+    assert out_path.read_text() == program.replace("+", "*")
 
 
 def test_a_search_patch_of_the_models_program_is_shown_but_not_written(

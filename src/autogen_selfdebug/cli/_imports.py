@@ -1,23 +1,31 @@
 """A tests file that imports the program it tests, by the program's module name.
 
-``test_leap.py`` begins ``from leap import is_leap``. The tests run after the program in one file, so
-there is no module ``leap`` to import, and every attempt would fail on the import. The program's names
-are already defined there, so the import is dropped: an ``as`` name becomes an assignment, and
-``import leap`` binds ``leap`` to a namespace of the file's globals (the repair search runs the tests
-in namespaces of its own, so ``__main__`` would not be the program). What replaces an import stays on
-its lines, so the tests' line numbers do not change, and the model is shown no import to copy.
+``test_leap.py`` begins ``from leap import is_leap``; ``leap.test.js`` with
+``const { isLeap } = require("./leap")``. The tests run after the program in one file, so there is no
+module to import, and every attempt would fail on the import (in JavaScript, on declaring ``isLeap``
+twice). The program's names are already defined there, so the import is dropped: a renamed name
+becomes an assignment, and a whole-module import (``import leap``, ``const leap = require("./leap")``)
+is bound to the program's names: a namespace of the file's globals in Python (the repair search runs
+the tests in namespaces of its own, so ``__main__`` would not be the program), ``module.exports`` in
+JavaScript and TypeScript. What replaces an import stays on its lines, so the tests' line numbers do not
+change, and the model is shown no import to copy.
 """
 
 from __future__ import annotations
 
 import ast
+import re
+
+import tree_sitter
+
+from ..edits import parser_for
 
 __all__ = ["drop_program_imports"]
 
 
-def drop_program_imports(tests: str, module: str) -> str | None:
-    """``tests`` (Python) with its imports of ``module`` replaced by the names the program defines, or
-    ``None`` when it has none (or does not parse).
+def drop_program_imports(tests: str, module: str, language: str = "python") -> str | None:
+    """``tests`` with its imports of ``module`` replaced by the names the program defines, or ``None``
+    when it has none (or does not parse). ``language``: python, javascript or typescript.
 
     Example:
         >>> print(drop_program_imports("from leap import is_leap, year as y\\nimport leap\\n", "leap"))
@@ -25,30 +33,40 @@ def drop_program_imports(tests: str, module: str) -> str | None:
         leap = __import__('types').SimpleNamespace(**globals())
         <BLANKLINE>
     """
+    found = _python_imports(tests, module) if language == "python" else _js_imports(tests, module, language)
+    if not found:
+        return None
+    data = tests.encode()
+    # From the end, so the offsets of the statements still to replace stay valid.
+    for start, end, text in sorted(found, reverse=True):
+        # The statement's other lines become blank, so the lines after it keep their numbers.
+        data = data[:start] + (text + "\n" * data[start:end].count(b"\n")).encode() + data[end:]
+    return data.decode()
+
+
+# A statement to replace: its start and end offsets in the UTF-8 text, and what stands for it.
+_Found = tuple[int, int, str]
+
+
+def _python_imports(tests: str, module: str) -> list[_Found]:
     try:
         tree = ast.parse(tests)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    found = [
-        (node, text)
+        return []
+    # ast's columns count UTF-8 bytes from the start of their line.
+    starts = [0, *(m.end() for m in re.finditer(b"\n", tests.encode()))]
+    return [
+        (
+            starts[node.lineno - 1] + node.col_offset,
+            starts[(node.end_lineno or 1) - 1] + (node.end_col_offset or 0),
+            text,
+        )
         for node in ast.walk(tree)
-        if isinstance(node, ast.stmt) and (text := _replacement(node, module)) is not None
+        if isinstance(node, ast.stmt) and (text := _python_replacement(node, module)) is not None
     ]
-    if not found:
-        return None
-    lines = tests.splitlines(keepends=True)
-    # From the bottom up, so the positions of the statements still to replace stay valid.
-    for node, text in sorted(found, key=lambda item: (item[0].lineno, item[0].col_offset), reverse=True):
-        first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
-        # ast's columns count UTF-8 bytes.
-        head = lines[first].encode()[: node.col_offset].decode()
-        tail = lines[last].encode()[node.end_col_offset or 0 :].decode()
-        # The statement's other lines become blank, so the lines after it keep their numbers.
-        lines[first : last + 1] = [head + text + "\n" * (last - first) + tail]
-    return "".join(lines)
 
 
-def _replacement(node: ast.stmt, module: str) -> str | None:
+def _python_replacement(node: ast.stmt, module: str) -> str | None:
     """What stands for an import of ``module``: the assignments it implies, or ``pass``."""
     if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == module:
         bound = [f"{alias.asname} = {alias.name}" for alias in node.names if alias.asname and alias.name != "*"]
@@ -66,3 +84,76 @@ def _replacement(node: ast.stmt, module: str) -> str | None:
 
 def _alias(alias: ast.alias) -> str:
     return alias.name + (f" as {alias.asname}" if alias.asname else "")
+
+
+def _js_imports(tests: str, module: str, language: str) -> list[_Found]:
+    root = parser_for(language).parse(tests.encode()).root_node
+    if root.has_error:
+        return []
+    found = []
+    for statement in root.named_children:
+        text = _js_replacement(statement, module)
+        if text is not None:
+            found.append((statement.start_byte, statement.end_byte, text))
+    return found
+
+
+def _js_replacement(statement: tree_sitter.Node, module: str) -> str | None:
+    """What stands for an ``import ... from "./module"``, or a declaration bound to ``require("./module")``."""
+    if statement.type == "import_statement":
+        return _js_import(statement) if _names_module(statement.child_by_field_name("source"), module) else None
+    declarators = [c for c in statement.named_children if c.type == "variable_declarator"]
+    if statement.type not in ("lexical_declaration", "variable_declaration") or len(declarators) != 1:
+        return None
+    name, value = declarators[0].child_by_field_name("name"), declarators[0].child_by_field_name("value")
+    arguments = value.child_by_field_name("arguments") if value is not None else None
+    if (
+        value is None
+        or _text(value.child_by_field_name("function")) != "require"
+        or arguments is None
+        or len(arguments.named_children) != 1
+        or not _names_module(arguments.named_children[0], module)
+        or name is None
+    ):
+        return None
+    if name.type == "identifier":  # const leap = require("./leap")
+        return f"const {_text(name)} = module.exports;"
+    if name.type != "object_pattern":
+        return None
+    bound = []
+    for part in name.named_children:  # const { isLeap, year: y } = require("./leap")
+        if part.type == "pair_pattern":
+            bound.append(
+                f"const {_text(part.child_by_field_name('value'))} = {_text(part.child_by_field_name('key'))};"
+            )
+        elif part.type != "shorthand_property_identifier_pattern":
+            return None
+    return " ".join(bound)
+
+
+def _js_import(statement: tree_sitter.Node) -> str:
+    bound = []
+    clauses = [c for c in statement.named_children if c.type == "import_clause"]
+    for part in clauses[0].named_children if clauses else []:
+        if part.type == "identifier":  # import leap from "./leap"
+            bound.append(f"const {_text(part)} = module.exports;")
+        elif part.type == "namespace_import":  # import * as leap from "./leap"
+            bound.append(f"const {_text(part.named_children[0])} = module.exports;")
+        elif part.type == "named_imports":  # import { isLeap, year as y } from "./leap"
+            for specifier in part.named_children:
+                alias = specifier.child_by_field_name("alias")
+                if alias is not None:
+                    bound.append(f"const {_text(alias)} = {_text(specifier.child_by_field_name('name'))};")
+    return " ".join(bound)
+
+
+def _names_module(node: tree_sitter.Node | None, module: str) -> bool:
+    """Whether ``node`` is a string naming the program's file: ``"./leap"``, with or without its suffix."""
+    if node is None or node.type != "string":
+        return False
+    path = _text(node)[1:-1]
+    return re.fullmatch(rf"\./{re.escape(module)}(\.[cm]?[jt]s)?", path) is not None
+
+
+def _text(node: tree_sitter.Node | None) -> str:
+    return "" if node is None or node.text is None else node.text.decode()

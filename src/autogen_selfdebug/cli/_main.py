@@ -432,8 +432,8 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     # Without --tests, the checks at the bottom of the file are its tests.
     checks = split_trailing_checks(source, language) if args.tests is None else None
     module = args.path.stem
-    if tests and language == "python" and module.isidentifier():
-        rewritten = drop_program_imports(tests, module)
+    if tests and language in ("python", "javascript", "typescript"):
+        rewritten = drop_program_imports(tests, module, language)
         if rewritten is not None:
             tests = rewritten
             console.print(
