@@ -12,7 +12,8 @@ tests end with a record of the failures, setting the exit code to 1 when there w
 A check that asserts a comparison (``console.assert(f(3) === 8, "msg")``, ``assert(a < b)``,
 ``assert.ok(...)``) would say only "Assertion failed", or "expected true, actual false". Its two sides
 are wrapped (``__sdLeft(f(3)) === __sdRight("===", 8)``: each still evaluated once, in order), so a
-failure reports the actual and the expected value, as a Python ``assert f(3) == 8`` does.
+failure reports the actual and the expected value, as a Python ``assert f(3) == 8`` does. A failed
+``assert.strictEqual`` and its kin report the values they compared too, not their multi-line message.
 
 The prelude calls ``globalThis.__sdBeforeCheck()`` and ``__sdAfterCheck(passed)`` around each
 check when they are defined (the coverage driver uses them) and lets an object with ``__sdExit``
@@ -84,18 +85,21 @@ function __sdCheck(line/*any*/, source/*any*/, run/*any*/) {
     const named = error !== null && typeof error === "object" && "message" in error;
     const name = named ? String(error.name || "Error") : "Error";
     const sides/*any*/ = __sdSides;
-    if (named && error.code === "ERR_ASSERTION" && sides && "op" in sides) {
+    const asserted = named && error.code === "ERR_ASSERTION";
+    if (asserted && sides && "op" in sides) {
       // An asserted comparison came out false: its values, and the message if the tests gave one.
       record.op = sides.op;
       record.actual = __sdShow(sides.left);
       record.expected = __sdShow(sides.right);
       if (!error.generatedMessage) record.message = String(error.message).slice(0, 300);
+    } else if (asserted && "expected" in error && "actual" in error) {
+      // assert.strictEqual and its kin: the values they compared, rather than their multi-line message.
+      if (error.operator) record.op = String(error.operator);
+      record.actual = __sdShow(error.actual);
+      record.expected = __sdShow(error.expected);
+      if (!error.generatedMessage) record.message = String(error.message).slice(0, 300);
     } else {
       record.error = (name + ": " + (named ? String(error.message) : __sdShow(error))).slice(0, 300);
-      if (named && error.code === "ERR_ASSERTION" && ("expected" in error || "actual" in error)) {
-        record.expected = __sdShow(error.expected);
-        record.actual = __sdShow(error.actual);
-      }
     }
   }
   if (!record.passed) __sdFailed += 1;
