@@ -13,6 +13,9 @@ import asyncio
 import gc
 import json
 import os
+import signal
+import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -199,6 +202,44 @@ def test_every_exit_path_stops_it(monkeypatch: pytest.MonkeyPatch) -> None:
     del dropped
     gc.collect()  # the finalizer stops a server nobody stopped
     assert process is not None and process.poll() is not None
+
+
+@pytest.mark.local_model
+@runs_the_server
+def test_a_script_killed_by_a_signal_leaves_no_server_running() -> None:
+    # SIGTERM runs no finally and no finalizer: only the kernel can stop the server with its parent.
+    script = (
+        "from autogen_selfdebug import LocalServer\n"
+        "server = LocalServer('local', engine='llama-server', n_ctx=1024)\n"
+        "server.start()\n"
+        "print(server.process.pid, flush=True)\n"
+        "import time; time.sleep(600)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    child = None
+    try:
+        assert parent.stdout is not None
+        child = int(parent.stdout.readline())
+        os.kill(child, 0)  # running
+        parent.send_signal(signal.SIGTERM)
+        parent.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and _alive(child):
+            time.sleep(0.2)
+        assert not _alive(child), "llama-server outlived the script that started it"
+    finally:
+        parent.kill()
+        if child is not None and _alive(child):
+            os.kill(child, signal.SIGKILL)  # a failed test leaves no server behind either
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead but not yet reaped by its new parent, does not count)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, IndexError):
+        return False
+    return state != "Z"
 
 
 @pytest.mark.local_model

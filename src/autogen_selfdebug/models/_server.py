@@ -3,7 +3,10 @@
 Most users point the agent at an OpenAI-compatible endpoint. :class:`LocalServer` runs one on
 this machine with a local model, so that path can be used, tested and benchmarked with no API
 key: it picks a free port on 127.0.0.1, waits until the server answers, and stops it on every
-exit path (``with`` block, :meth:`stop`, or the interpreter exiting).
+exit path (``with`` block, :meth:`stop`, or the interpreter exiting). On Linux, started from the main
+thread, the server also dies with the process that started it, so a script killed by a signal (which
+runs no ``finally``) leaves no server decoding on the machine's cores. Linux ties this to the starting
+thread, so a server started from another thread is left out of it.
 
 It has two engines. ``python`` is llama-cpp-python's server (``_serve``), which answers one
 request at a time. ``llama-server`` is llama.cpp's own C++ server (``_llama_server``), built from
@@ -14,12 +17,15 @@ either by hand.
 
 from __future__ import annotations
 
+import ctypes
 import importlib.util
 import os
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -46,6 +52,20 @@ def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def _die_with_parent() -> None:
+    """In the child, before it runs the server: ask Linux to send it SIGTERM when its parent dies."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # 1 is PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass  # not Linux: the other exit paths still stop the server
+
+
+def _dies_with_parent() -> bool:
+    # Linux sends the signal when the *thread* that started the child exits: only the main thread lasts.
+    return sys.platform.startswith("linux") and threading.current_thread() is threading.main_thread()
 
 
 def _stop(process: subprocess.Popen[bytes], log: Path, grace: float = 10.0) -> None:
@@ -168,7 +188,13 @@ class LocalServer:
         fd, name = tempfile.mkstemp(prefix="autogen-selfdebug-server-", suffix=".log")
         self._log_path = Path(name)
         with os.fdopen(fd, "wb") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            self.process = subprocess.Popen(
+                command,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                preexec_fn=_die_with_parent if _dies_with_parent() else None,
+            )
         self._finalizer = weakref.finalize(self, _stop, self.process, self._log_path)
         deadline = time.monotonic() + self.startup_timeout
         while not self._answers():
