@@ -89,13 +89,14 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
         return None
     if found is None:
         return None
-    first, last, count = found
+    first, last, count, tests_from = found
     starts = _line_starts(source)
     head, checks = source[: starts[first - 1]], source[starts[first - 1] :]
     program = head.rstrip()
     if not program:
         return None
-    tests = _main_body(checks) if language == "python" else checks
+    end = starts[last] if last < len(starts) else len(source)
+    tests = checks if tests_from == first else _dedented(source[starts[tests_from - 1] : end])
     if tests is None:
         return None
     return TrailingChecks(program + "\n", checks, count, first, last, head[len(program) :], tests)
@@ -106,8 +107,9 @@ def _line_starts(source: str) -> list[int]:
     return [0] + [i + 1 for i, char in enumerate(source) if char == "\n"]
 
 
-# A found block: its first line, its last check's last line, and how many checks it holds.
-_Block = tuple[int, int, int]
+# A found block: its first line, its last check's last line, how many checks it holds, and the line its
+# tests begin on (the first line, or a main block's body).
+_Block = tuple[int, int, int, int]
 
 
 def _python_block(source: str) -> _Block | None:
@@ -120,7 +122,7 @@ def _python_block(source: str) -> _Block | None:
         kinds = [_python_kind(statement) for statement in last.body]
         if None in kinds or "check" not in kinds or len(body) < 2 or body[-2].end_lineno == last.lineno:
             return None
-        return last.lineno, last.end_lineno or last.lineno, kinds.count("check")
+        return last.lineno, last.end_lineno or last.lineno, kinds.count("check"), last.body[0].lineno
     kinds = [_python_kind(statement) for statement in body]
     return _block([(s.lineno, s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds)
 
@@ -133,17 +135,9 @@ def _is_main_test(test: ast.expr) -> bool:
     return sides == {ast.dump(ast.Name("__name__", ast.Load())), ast.dump(ast.Constant("__main__"))}
 
 
-def _main_body(checks: str) -> str | None:
-    """The body of the ``if __name__ == "__main__":`` block that ``checks`` is, as top-level code; ``checks``
-    itself when it is no such block, and ``None`` when the body will not dedent."""
-    try:
-        statement = ast.parse(checks).body[0]
-    except (SyntaxError, ValueError, IndexError):
-        return checks
-    if not (isinstance(statement, ast.If) and _is_main_test(statement.test)):
-        return checks
-    lines = checks.splitlines(keepends=True)
-    body = textwrap.dedent("".join(lines[statement.body[0].lineno - 1 : statement.end_lineno]))
+def _dedented(body: str) -> str | None:
+    """A main block's body as top-level code, or ``None`` when it will not dedent (a multi-line string)."""
+    body = textwrap.dedent(body)
     try:
         ast.parse(body)
     except SyntaxError:
@@ -190,7 +184,8 @@ def _js_kind(statement: tree_sitter.Node) -> str | None:
 
 
 def _block(spans: Sequence[tuple[int, int, bool]], kinds: Sequence[str | None]) -> _Block | None:
-    """The trailing run of checks and prints, starting at its first check: (first line, last line, checks).
+    """The trailing run of checks and prints, starting at its first check: (first line, last line, checks,
+    first line).
 
     ``spans`` gives each top-level statement's first and last line, and whether it starts its line.
     """
@@ -206,4 +201,4 @@ def _block(spans: Sequence[tuple[int, int, bool]], kinds: Sequence[str | None]) 
     # A statement sharing the first check's line (``x = 1; assert x``) stays whole in the program.
     if start > 0 and spans[start - 1][1] >= spans[start][0]:
         return None
-    return spans[start][0], spans[checks[-1]][1], len(checks)
+    return spans[start][0], spans[checks[-1]][1], len(checks), spans[start][0]
