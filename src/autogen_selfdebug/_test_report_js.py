@@ -84,19 +84,17 @@ function __sdCheck(line/*any*/, source/*any*/, run/*any*/) {
     record.passed = false;
     const named = error !== null && typeof error === "object" && "message" in error;
     const name = named ? String(error.name || "Error") : "Error";
-    const sides/*any*/ = __sdSides;
+    // A failed assert reports what it compared, and the message if the tests gave one: the sides of an
+    // asserted comparison, else what assert.strictEqual and its kin compared (not their multi-line message).
     const asserted = named && error.code === "ERR_ASSERTION";
-    if (asserted && sides && "op" in sides) {
-      // An asserted comparison came out false: its values, and the message if the tests gave one.
-      record.op = sides.op;
-      record.actual = __sdShow(sides.left);
-      record.expected = __sdShow(sides.right);
-      if (!error.generatedMessage) record.message = String(error.message).slice(0, 300);
-    } else if (asserted && "expected" in error && "actual" in error) {
-      // assert.strictEqual and its kin: the values they compared, rather than their multi-line message.
-      if (error.operator) record.op = String(error.operator);
-      record.actual = __sdShow(error.actual);
-      record.expected = __sdShow(error.expected);
+    const compared/*any*/ = !asserted ? null
+      : __sdSides && "op" in __sdSides ? __sdSides
+      : "expected" in error && "actual" in error ? {op: error.operator, left: error.actual, right: error.expected}
+      : null;
+    if (compared) {
+      if (compared.op) record.op = String(compared.op);
+      record.actual = __sdShow(compared.left);
+      record.expected = __sdShow(compared.right);
       if (!error.generatedMessage) record.message = String(error.message).slice(0, 300);
     } else {
       record.error = (name + ": " + (named ? String(error.message) : __sdShow(error))).slice(0, 300);
