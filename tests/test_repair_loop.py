@@ -133,6 +133,35 @@ async def test_a_patch_the_tests_do_not_pin_down_is_evidence_not_the_answer(sand
     assert RunSummary.from_metadata(items[-1].messages[-1].metadata).outcome == "success"  # type: ignore[union-attr]
 
 
+SWAPPED_ISINSTANCE = "def ints(values):\n    return [x for x in values if isinstance(int, x)]\n"
+INTS_TESTS = "assert ints([1, 'a', 2.5, 3]) == [1, 3]\nassert ints([]) == []"
+
+
+async def test_a_located_error_in_a_given_program_is_searched_before_the_model(sandbox: CodeExecutor) -> None:
+    agent = SelfDebuggingCodeExecutorAgent(
+        "fixer", sandbox, model_client=NeverCalled(), tests=INTS_TESTS, initial_code=SWAPPED_ISINSTANCE
+    )
+    items = await run(agent)
+    executions = [i for i in items if isinstance(i, CodeExecutionEvent)]
+    assert "TypeError" in executions[0].result.output  # a located error, not a wrong result
+    generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
+    assert [g.metadata["move"] for g in generations] == ["given", "search"]
+    assert generations[1].metadata["edit"] == "`isinstance(int, x)` changed to `isinstance(x, int)` on line 2"
+    assert RunSummary.from_metadata(items[-1].messages[-1].metadata).outcome == "success"  # type: ignore[union-attr]
+
+
+async def test_a_located_error_in_the_models_own_program_goes_to_its_repair(sandbox: CodeExecutor) -> None:
+    right = "def ints(values):\n    return [x for x in values if isinstance(x, int)]"
+    client = scripted([py(SWAPPED_ISINSTANCE), decision(True, "swap them"), py(right)])
+    agent = SelfDebuggingCodeExecutorAgent(
+        "coder", sandbox, model_client=client, tests=INTS_TESTS, reflect_on_success=False
+    )
+    items = await run(agent, "Write ints(values).")
+    assert not any(isinstance(i, ThoughtEvent) and i.metadata.get("kind", "").startswith("search") for i in items)
+    generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
+    assert [g.metadata["move"] for g in generations] == ["first", "repair"]
+
+
 def doubler(
     sandbox: CodeExecutor, client: ReplayChatCompletionClient, **options: Any
 ) -> SelfDebuggingCodeExecutorAgent:

@@ -44,6 +44,7 @@ def plans(strategy: RetryStrategy, failures: Sequence[FailureKind], *, retry_mod
         (["repeated"], ["first", "restart"]),
         (["unusable"], ["first", "repair"]),
         (["wrong_result", "unusable"], ["first", "restart", "repair"]),
+        (["timed_out"], ["first", "restart"]),
     ],
 )
 def test_adaptive_moves(failures: list[FailureKind], moves: list[str]) -> None:
@@ -186,6 +187,17 @@ async def test_decision_after_a_restart_sees_that_attempt_not_the_earlier_ones(
     assert "actual:   6" in second
     replies = [m.content for m in client.create_calls[3]["messages"] if type(m).__name__ == "AssistantMessage"]
     assert replies == [py(other)]
+
+
+async def test_a_program_that_runs_out_of_time_is_restarted_for_that_reason(tmp_path: Any) -> None:
+    hangs = "def double(x):\n    while True:\n        pass"
+    client = scripted([py(hangs), decision(True, "it loops"), py(RIGHT)])
+    async with LocalCommandLineCodeExecutor(work_dir=tmp_path, timeout=2) as executor:
+        items = await run(agent_with(executor, client))
+    plan = next(i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "retry_plan")
+    assert "restart" in plan.content and "ran out of time" in plan.content and "wrong results" not in plan.content
+    assert len(client.create_calls) == 3  # the decision was still asked
+    assert RunSummary.from_metadata(items[-1].chat_message.metadata).outcome == "success"  # type: ignore[union-attr]
 
 
 async def test_located_error_is_repaired_with_the_code_in_view(executor: LocalCommandLineCodeExecutor) -> None:

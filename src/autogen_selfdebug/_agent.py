@@ -117,10 +117,11 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             eagerly; with ``False`` the round goes on while attempts remain.
         retry_model_client: A (usually stronger) model that makes the later attempts: a cascade.
         retry_strategy: Plans each attempt (repair or restart, model, temperature, seed) and whether the
-            patch search runs after a wrong result. Defaults to ``RetryStrategy()``, the adaptive policy.
+            patch search runs and when. Defaults to ``RetryStrategy()``, the adaptive policy.
         initial_code: A program to start from, in ``default_language`` (the fix job's broken program).
-            The first round's first attempt runs it as given, with no model call; if it gives wrong
-            results, the patch search gets its turn before the model writes anything.
+            The first round's first attempt runs it as given, with no model call; if it fails its tests
+            (a wrong result, or an error such as a ``TypeError``), the patch search gets its turn before
+            the model writes anything.
 
     Example:
         .. code-block:: python
@@ -377,7 +378,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             if n == self._options.max_retries_on_error + (state.plans[0].move == "given"):
                 break
 
-            # 4. After a wrong result, the patch search; a passing patch is the next attempt.
+            # 4. When the strategy says so, the patch search; a passing patch is the next attempt.
             async for step in self._search(failure, found, state, cancellation_token):
                 inner.append(step)
                 yield step
@@ -387,7 +388,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
 
             # 5. For a new failure of the model's code, ask whether another attempt can help.
             asked: Move | None = None
-            if failure in ("located_error", "wrong_result") and plan.move in MODEL_MOVES:
+            if failure in ("located_error", "wrong_result", "timed_out") and plan.move in MODEL_MOVES:
                 decided, going_on, decision_usage = await self._decide(n, attempt, client, state, cancellation_token)
                 usage = add_usage(usage, decision_usage)
                 inner.append(decided)
@@ -464,11 +465,12 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
     async def _search(
         self, failure: FailureKind, found: ExtractedCode, state: _Round, cancellation_token: CancellationToken
     ) -> AsyncGenerator[ThoughtEvent, None]:
-        """After a wrong result, run the patch search on the failed program (once per program and round) in the
-        sandbox, saying when it starts and what it found. A passing patch becomes the round's pending code; a
-        partial win is evidence for the model's next attempt."""
+        """When the strategy says so, run the patch search on the failed program (once per program and round)
+        in the sandbox, saying when it starts and what it found. A passing patch becomes the round's pending
+        code; a partial win is evidence for the model's next attempt."""
         state.found_by = {}
-        program = self._searchable(found) if self._strategy.searches(failure) else None
+        searches = self._strategy.searches(failure, state.plans[-1].move)
+        program = self._searchable(found) if searches else None
         if program is None or program in state.searched:
             return
         state.searched.add(program)

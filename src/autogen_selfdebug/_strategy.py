@@ -18,15 +18,20 @@ So ``adaptive`` repairs located errors once, and otherwise restarts: a fresh vie
 a new seed. Before that, after a wrong result, the patch search (``repair``) tries small edits in
 the sandbox: a patch that passes is the next attempt, at no token cost; one that only gets more
 asserts right goes into the model's next view as evidence. A ``retry_model_client`` on the agent
-takes over after ``escalate_after`` model attempts.
+takes over after ``escalate_after`` model attempts. A run stopped by the time limit counts as a
+wrong result.
 
 | mode | after a located error | after a wrong result | after a failed repair | after a resent program |
 |---|---|---|---|---|
-| ``adaptive`` | repair | search, then restart | restart | restart |
+| ``adaptive`` | repair (search first, in a program given) | search, then restart | restart | restart |
 | ``repair`` | repair | repair | repair | repair |
 | ``restart`` | restart | restart | restart | restart |
 
 ``search=True`` adds the search to ``repair`` and ``restart`` too; ``search=False`` turns it off.
+The search also runs after a located error in a program the agent was given, which is presumed to be
+a few tokens from correct (a ``TypeError`` from swapped arguments): on the tuning split's given
+programs that failed so, its passing patches were right 6 times in 7 (docs/benchmarks.md). In the
+model's own programs a located error goes straight to the model's repair, which fixes them often.
 
 A passing patch of a program the agent was given ends the round in success. A passing patch of the
 model's own program ends it ``unconfirmed``: such programs are rarely one edit from correct, and on
@@ -50,6 +55,7 @@ from typing_extensions import Self
 
 from ._verification import CheckResult
 from .repair import SearchBudget
+from .sandboxes import TIMEOUT_EXIT_CODE
 
 __all__ = [
     "LOCATED_ERRORS",
@@ -73,8 +79,9 @@ a fresh view (restart); or no model at all: the program as given, or a patch the
 MODEL_MOVES: frozenset[Move] = frozenset({"first", "repair", "restart"})
 """The moves in which the model writes the code."""
 
-FailureKind = Literal["located_error", "wrong_result", "unusable", "repeated"]
-"""How the last attempt failed, as far as the strategy cares."""
+FailureKind = Literal["located_error", "wrong_result", "timed_out", "unusable", "repeated"]
+"""How the last attempt failed, as far as the strategy cares. A run that ran out of time is planned
+for as a wrong result; it is its own kind so that the reasons given say what happened."""
 
 LOCATED_ERRORS = frozenset(
     {
@@ -102,8 +109,12 @@ def is_located(error: str | None) -> bool:
 
 
 def classify_failure(check: CheckResult) -> FailureKind:
-    """A failed check is a located error when its error names a line to fix, else a wrong result."""
-    return "located_error" if is_located(check.error_name()) else "wrong_result"
+    """A failed check is a located error when its error names a line to fix, timed out when its run was
+    stopped by the time limit, else a wrong result."""
+    if is_located(check.error_name()):
+        return "located_error"
+    runs = [check.program, *([check.tests] if check.tests is not None else [])]
+    return "timed_out" if any(run.exit_code == TIMEOUT_EXIT_CODE for run in runs) else "wrong_result"
 
 
 @dataclass(frozen=True)
@@ -168,7 +179,7 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         escalate_after: With a retry model, attempts from this index on (0-based) use it.
         share_reason: Whether the retry decision's reason is shown to the next attempt. Off by
             default: a small model's diagnosis of its own code is often wrong.
-        search: Whether the patch search runs after a wrong result. ``None`` (the default) means on
+        search: Whether the patch search runs (see the module docstring for when). ``None`` (the default) means on
             in ``adaptive`` mode and off in the others.
         search_budget: The search's limits (candidates, seconds, each candidate's timeout).
         confirm_model_patches: Whether a passing patch of the model's own program ends the round
@@ -225,16 +236,19 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
 
     @property
     def search_enabled(self) -> bool:
-        """Whether the patch search runs (after a wrong result)."""
+        """Whether the patch search runs (after a wrong result, or a located error in a given program)."""
         return self._config.search if self._config.search is not None else self.mode == "adaptive"
 
     @property
     def search_budget(self) -> SearchBudget:
         return self._config.search_budget
 
-    def searches(self, failure: FailureKind) -> bool:
-        """Whether the patch search gets a turn after this failure, before the model's next attempt."""
-        return self.search_enabled and failure == "wrong_result"
+    def searches(self, failure: FailureKind, made_by: Move) -> bool:
+        """Whether the patch search gets a turn after this failure of a program made by ``made_by``, before
+        the model's next attempt: after a wrong result, and after a located error in the program given."""
+        if not self.search_enabled:
+            return False
+        return failure in ("wrong_result", "timed_out") or (failure == "located_error" and made_by == "given")
 
     def claims_patch(self, patched: Move) -> bool:
         """Whether a passing patch of a program made by ``patched`` is a success, or only ``unconfirmed``."""
@@ -286,6 +300,8 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             return "repair", "the error points at a line"
         if failure == "located_error":
             return "restart", "a repair of this error already failed"
+        if failure == "timed_out":
+            return "restart", "the code ran out of time, so a fresh program beats editing this one"
         return "restart", "the code gave wrong results, so a fresh program beats editing this one"
 
     def _plan(self, done: Sequence[AttemptPlan], move: Move, has_retry_model: bool, why: str) -> AttemptPlan:
