@@ -130,7 +130,10 @@ def test_python_checks_in_a_main_block_at_the_bottom_split_off() -> None:
     assert split.program == CALC_PROGRAM.rstrip() + "\n"
     assert split.checks.startswith('if __name__ == "__main__":\n') and split.checks.endswith("# the end\n")
     # The tests are the block's body at top level; the file gets the block back as it was.
-    assert split.tests == 'assert subtract(7, 2) == 5\nassert subtract(2, 7) == -5\nprint("subtract works")\n'
+    # (after blank lines that keep each check on its line in the file, for the reports)
+    assert (
+        split.tests == "\n" * 15 + 'assert subtract(7, 2) == 5\nassert subtract(2, 7) == -5\nprint("subtract works")\n'
+    )
     assert (split.count, split.first_line, split.last_line) == (2, 14, 18)
     assert split.rejoin(split.program) == CALC_MAIN
     assert split.describe("calc.py") == (
@@ -138,7 +141,88 @@ def test_python_checks_in_a_main_block_at_the_bottom_split_off() -> None:
         "as tests the model cannot edit."
     )
     plain = split_trailing_checks(CALC, "python")
-    assert plain is not None and plain.tests == plain.checks
+    assert plain is not None and plain.tests == "\n" * 13 + plain.checks
+
+
+STATS = """\
+import unittest
+
+
+def mean(values):
+    return sum(values) / len(values) - 1
+
+
+class MeanTests(unittest.TestCase):
+    def test_small(self):
+        self.assertEqual(mean([1, 2, 3]), 2)
+
+    def test_one(self):
+        self.assertEqual(mean([5]), 5)
+
+
+if __name__ == "__main__":
+    unittest.main()
+"""
+
+
+def test_python_unittest_classes_at_the_bottom_split_off() -> None:
+    split = split_trailing_checks(STATS, "python")
+    assert split is not None
+    assert split.program == STATS[: STATS.index("\n\n\nclass")] + "\n"
+    assert split.tests == "\n" * 7 + split.checks and split.checks.startswith("class MeanTests(unittest.TestCase):")
+    assert (split.count, split.first_line, split.last_line) == (2, 8, 13)  # one check per test method
+    assert split.rejoin(split.program) == STATS
+    # A main block that runs anything but the tests' runner keeps them in the program.
+    assert split_trailing_checks(STATS.replace("unittest.main()", "print(mean([2]))"), "python") is None
+
+
+AREA_DOCTEST = (
+    "def area(width, height):\n"
+    '    """\n    >>> area(2, 3)\n    6\n    >>> area(4, 5)\n    20\n    """\n'
+    "    return width + height\n\n\n"
+    'if __name__ == "__main__":\n    import doctest\n    doctest.testmod()\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "source", "announced", "failed", "fixed"),
+    [
+        # doctest.testmod() prints its failures and exits 0: this file used to "run without errors".
+        (
+            "area.py",
+            AREA_DOCTEST,
+            "The 2 doctest examples of area.py, run by `doctest.testmod()` at the bottom (lines 11–13)",
+            "FAILED line 3: area(2, 3) == 6",  # the example's line in the file
+            AREA_DOCTEST.replace("return width + height", "return width * height"),
+        ),
+        (
+            "stats.py",
+            STATS,
+            "Split off 2 checks at the bottom of stats.py (lines 8–13)",
+            "FAILED line 13: self.assertEqual(mean([5]), 5)",
+            STATS.replace("len(values) - 1", "len(values) * 1"),
+        ),
+    ],
+    ids=["doctest", "unittest"],
+)
+def test_doctest_and_unittest_files_are_fixed_by_the_search(
+    tmp_path: Path,
+    silent_model: MustNotBeCalled,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    source: str,
+    announced: str,
+    failed: str,
+    fixed: str,
+) -> None:
+    path = tmp_path / name
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    text = flat(err)
+    assert announced in text and "Tests: 0 of 2 asserts passed." in text and failed in text
+    assert "found by the repair search" in text
+    assert out == fixed  # the checks come back as written
 
 
 RLE_JS = """\
@@ -330,6 +414,14 @@ def test_imports_of_the_program_in_a_tests_file_are_rewritten_in_place() -> None
     assert drop_program_imports("def f(:\n", "area") is None
 
 
+TEST_AREA_UNITTEST = (
+    "import unittest\n"
+    "from area import area\n\n\n"
+    "class AreaTests(unittest.TestCase):\n"
+    "    def test_small(self):\n        self.assertEqual(area(2, 3), 6)\n\n"
+    "    def test_big(self):\n        self.assertEqual(area(4, 5), 20)\n\n\n"
+    'if __name__ == "__main__":\n    unittest.main()\n'
+)
 AREA_JS = "function area(width, height) {\n  return width + height;\n}\nmodule.exports = { area };\n"
 TEST_AREA_JS = (
     'const assert = require("assert");\nconst { area } = require("./area");\nconst shapes = require("./area.js");\n'
@@ -369,10 +461,11 @@ def test_imports_of_the_program_in_javascript_and_typescript_tests_are_rewritten
     ("suffix", "program", "tests"),
     [
         ("py", AREA, TEST_AREA),
+        ("py", AREA, TEST_AREA_UNITTEST),
         ("js", AREA_JS, TEST_AREA_JS),
         ("ts", AREA_TS, TEST_AREA_TS),
     ],
-    ids=["python-pytest-style", "javascript", "typescript"],
+    ids=["python-pytest-style", "python-unittest", "javascript", "typescript"],
 )
 def test_a_tests_file_that_imports_the_program_is_run(
     tmp_path: Path,
@@ -382,7 +475,8 @@ def test_a_tests_file_that_imports_the_program_is_run(
     program: str,
     tests: str,
 ) -> None:
-    # The usual layout: area.py and test_area.py importing it (a pytest user never calls the test functions).
+    # The usual layout: area.py and test_area.py importing it (a pytest user never calls the test functions,
+    # and a unittest file's unittest.main() does not run when the file is not the main one).
     (tmp_path / f"area.{suffix}").write_text(program)
     (tmp_path / f"test_area.{suffix}").write_text(tests)
     out_path = tmp_path / f"fixed.{suffix}"
@@ -458,7 +552,8 @@ def test_the_checks_get_a_report_per_assert(
     assert code == 0 and out == CALC_FIXED
     # The as-given run reports each failing assert with its values, as a --tests file does.
     assert "Tests: 1 of 3 asserts passed." in err
-    assert "FAILED line 1: subtract(7, 2) == 5" in err and "expected: 5" in err and "actual:   -5" in err
+    # Each check is named by its line in the file.
+    assert "FAILED line 14: subtract(7, 2) == 5" in err and "expected: 5" in err and "actual:   -5" in err
     assert "Searching small patches" not in err
     assert "written by first-llm on attempt 2" in flat(err)
 
@@ -487,7 +582,7 @@ def test_a_failing_console_assert_counts_as_failing_and_the_search_fixes_it(
     code, out, err = run(["fix", str(path), "--no-search", "--max-attempts", "1"], capsys)
     assert code == 1 and out == ""
     assert "Split off 2 checks at the bottom of rle.js (lines 20–21)" in flat(err)
-    assert 'FAILED line 1: console.assert(encode("aab") === "2a1b", "aab")' in err
+    assert 'FAILED line 20: console.assert(encode("aab") === "2a1b", "aab")' in err
 
     code, out, err = run(["fix", str(path)], capsys)  # the search's turn: no model call needed
     assert code == 0, err

@@ -117,6 +117,32 @@ async def test_localization_points_at_the_buggy_line(sandbox: CodeExecutor) -> N
     assert result.ranking.score(22) == 0  # the module-level print runs before any assert
 
 
+async def test_localization_follows_unittest_methods_and_pytest_functions(sandbox: CodeExecutor) -> None:
+    # A failure that escapes a test method or function (not one of its checks) takes the lines it ran.
+    program = (
+        "def take(stock, n):\n"
+        "    if stock <= n:\n"
+        "        raise ValueError('not enough')\n"
+        "    return stock - n\n"
+        "def restock(stock):\n"
+        "    return stock + 10\n"
+    )
+    unittest_tests = (
+        "import unittest\n"
+        "class Stock(unittest.TestCase):\n"
+        "    def test_take_all(self):\n        self.assertEqual(take(2, 2), 0)\n"
+        "    def test_restock(self):\n        self.assertEqual(restock(1), 11)\n"
+    )
+    pytest_tests = (
+        "def test_take_all():\n    assert take(2, 2) == 0\n\ndef test_restock():\n    assert restock(1) == 11\n"
+    )
+    for tests in (unittest_tests, pytest_tests):
+        result = await search(sandbox, program, tests, depth=1)
+        assert result.ranking.measured, tests
+        assert result.ranking.score(3) > result.ranking.score(6)  # the raise, not the passing test's line
+        assert result.fix is not None and "stock < n" in result.fix.source
+
+
 async def test_two_bugs_on_two_lines_are_fixed_at_depth_two(sandbox: CodeExecutor) -> None:
     postfix = EXAMPLES[0]
     shallow = await search(sandbox, postfix.source, postfix.tests, depth=1)
@@ -270,7 +296,24 @@ async def test_cancellation_stops_the_search(sandbox: CodeExecutor) -> None:
 
 async def test_a_passing_program_is_left_alone(sandbox: CodeExecutor) -> None:
     result = await search(sandbox, "def f():\n    return 1\n", "assert f() == 1")
-    assert result.fix is None and result.stopped == "the program already passes" and result.tried == 0
+    assert result.fix is None and result.tried == 0
+    assert result.stopped.startswith("the program passes as the search runs it")
+
+
+async def test_node_test_files_are_beyond_the_search_and_it_says_so(sandbox: CodeExecutor) -> None:
+    # node:test runs its tests after the program's last line: the sandbox sees them fail, the search cannot.
+    tests = (
+        'const test = require("node:test");\nconst assert = require("node:assert");\n'
+        'test("clamps", () => { assert.strictEqual(clamp(15, 0, 10), 10); });\n'
+    )
+    program = "function clamp(x, lo, hi) {\n  return Math.max(lo, Math.max(x, hi));\n}\n"
+    ran = await sandbox.execute_code_blocks(
+        [CodeBlock(code=f"{program}\n{tests}", language="javascript")], CancellationToken()
+    )
+    assert ran.exit_code != 0 and "# fail 1" in ran.output
+    result = await search(sandbox, program, tests, "javascript")
+    assert result.fix is None and result.tried == 0
+    assert "it cannot follow tests such as node:test's" in result.summary()
 
 
 @pytest.mark.parametrize("example", EXAMPLES[1:], ids=lambda e: e.language)

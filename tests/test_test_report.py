@@ -146,6 +146,101 @@ async def test_pytest_style_test_functions_the_tests_never_call_are_called(
     assert code == 0 and report is not None and report.total == 1
 
 
+UNITTEST_FILE = """\
+import unittest
+
+
+class Base(unittest.TestCase):
+    def check_sign(self, x):
+        self.assertGreater(double(x), 0)
+
+
+class DoubleTests(Base):
+    def setUp(self):
+        self.small = 1
+
+    def test_values(self):
+        self.assertEqual(double(self.small), 2)
+        self.assertEqual(double(3), 6, "three")
+        self.assertIsNotNone(double(2))
+        assert double(2) == 4
+
+    def test_raises(self):
+        with self.assertRaises(TypeError):
+            double(5)
+
+    def test_sign(self):
+        self.check_sign(2)
+
+    @unittest.skip("later")
+    def test_skipped(self):
+        self.fail("skipped tests do not run")
+
+    @unittest.expectedFailure
+    def test_known_bug(self):
+        self.assertEqual(double(3), 6)
+
+
+class TestPytestStyle:
+    def setup_method(self, method):
+        self.ran = method.__name__
+
+    def test_here(self):
+        assert self.ran == "test_here"
+
+    def test_almost(self):
+        assert abs(double(0.5) - 1) < 0.1
+
+
+if __name__ == "__main__":
+    unittest.main()
+"""
+
+
+async def test_unittest_and_pytest_classes_run_each_method_and_report_its_checks(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    program = "def double(x):\n    return x * 2 + (1 if x == 3 else 0)\n"
+    code, _, rest, report = await report_of(executor, program, UNITTEST_FILE)
+    assert code == 1 and report is not None and report.unfinished is None
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        # Methods in unittest's order, skips left out. A method that reports nothing and passes (here
+        # one that fails as it is expected to) is one check.
+        (31, "DoubleTests.test_known_bug()", True),
+        (19, "DoubleTests.test_raises()", False),  # an unmapped check that fails is the method's failure
+        # self.assertEqual and its kin report like asserts, each with its line (a helper's too).
+        (6, "self.assertGreater(double(x), 0)", True),
+        (14, "self.assertEqual(double(self.small), 2)", True),
+        (15, 'self.assertEqual(double(3), 6, "three")', False),
+        (16, "self.assertIsNotNone(double(2))", True),
+        (17, "double(2) == 4", True),
+        (43, "abs(double(0.5) - 1) < 0.1", True),
+        (40, 'self.ran == "test_here"', True),  # setup_method ran first
+    ]
+    values = failed(report)[1]
+    assert (values.call, values.expected, values.actual, values.message) == ("double(3)", "6", "7", "three")
+    assert failed(report)[0].error == "AssertionError: TypeError not raised"
+    assert "Ran " not in rest  # unittest.main() is the harness's to replace: nothing ran twice
+
+
+async def test_a_unittest_failure_outside_a_check_and_a_passing_expected_failure_count() -> None:
+    tests = (
+        "import unittest\n"
+        "class T(unittest.TestCase):\n"
+        "    def setUp(self):\n        raise RuntimeError('no fixture')\n"
+        "    def test_a(self):\n        pass\n"
+        "class U(unittest.TestCase):\n"
+        "    @unittest.expectedFailure\n    def test_b(self):\n        pass\n"
+    )
+    async with LocalSandbox(timeout=20) as executor:
+        code, _, _, report = await report_of(executor, "x = 1\n", tests)  # type: ignore[arg-type]
+    assert code == 1 and report is not None
+    assert [(r.source, r.passed, r.error) for r in report.results] == [
+        ("T.test_a()", False, "RuntimeError: no fixture"),
+        ("U.test_b()", False, "the test was expected to fail, and passed"),
+    ]
+
+
 async def test_a_hanging_assert_is_named() -> None:
     # Our sandbox keeps the output printed before a timeout (upstream's executor replaces it with "Timeout").
     async with LocalSandbox(timeout=3) as executor:
@@ -157,6 +252,18 @@ async def test_a_hanging_assert_is_named() -> None:
     _, report = parse_report(after)
     assert report is not None and report.unfinished == "line 1: spin(1) == 1" and not report.all_passed
     assert "DID NOT FINISH (timed out or crashed): line 1: spin(1) == 1" in render_report(report)
+
+
+async def test_a_hanging_test_function_is_named() -> None:
+    async with LocalSandbox(timeout=3) as executor:
+        program = "def spin(n):\n    while True:\n        n += 1\n"
+        tests = "def test_spin():\n    spin(1)\n"
+        source = f"{program}\n{instrument_python_tests(tests, program_lines=3)}"
+        result = await executor.execute_code_blocks([CodeBlock(code=source, language="python")], CancellationToken())
+    _, after = split_output(result.output)
+    assert after is not None
+    _, report = parse_report(after)
+    assert report is not None and report.unfinished == "line 1: test_spin()"
 
 
 async def test_tests_that_do_not_parse_run_raw(executor: LocalCommandLineCodeExecutor) -> None:

@@ -110,11 +110,13 @@ def execution_feedback(check: CheckResult, *, max_chars: int = DEFAULT_MAX_OUTPU
 
 
 def tests_notice(tests: str, language: str) -> str:
-    """Shown once, before the first attempt, so the model knows what its code must satisfy."""
+    """Shown once, before the first attempt, so the model knows what its code must satisfy (without the
+    blank lines that may lead them, there to keep their lines the file's)."""
+    shown = tests.lstrip("\n").rstrip()
     return (
         "Your code will be checked by running these tests after it, in the same file. "
         "You cannot change them; do not copy them into your answer.\n"
-        f"```{language}\n{tests.rstrip()}\n```"
+        f"```{language}\n{shown}\n```"
     )
 
 

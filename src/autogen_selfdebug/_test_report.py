@@ -10,7 +10,9 @@ bounded tracer to show its local variables when it returned. An exception report
 innermost frame: the line and its locals. Everything is bounded in size.
 
 Test functions written for pytest (``def test_x():``) that the tests never call are called after
-them, so that a tests file in pytest's style does not pass by running nothing.
+them, and so are the test methods of ``unittest.TestCase`` classes and of pytest's ``class Test...:``
+(in place of ``unittest.main()``), so that a tests file in either style does not pass by running
+nothing. ``self.assertEqual(a, b)`` and its plain kin report like the asserts they stand for.
 
 The harness is plain Python placed after the program in the same file (so the program's line
 numbers are unchanged), names prefixed ``_sd_``. Tests in other languages are not rewritten;
@@ -29,9 +31,11 @@ __all__ = [
     "AssertResult",
     "TestReport",
     "instrument_python_tests",
+    "is_test_runner",
     "parse_report",
     "render_report",
     "split_output",
+    "test_classes",
     "tests_start_line",
 ]
 
@@ -81,6 +85,7 @@ class _SDHarness:
         self.detail = detail
         self.file = _SDHarness.__init__.__code__.co_filename
         self.failed = 0
+        self.reported = 0
         self.out = _sd_sys.stdout
         shown = _sd_reprlib.Repr()
         shown.maxstring, shown.maxother, shown.maxlevel = 80, 80, 3
@@ -88,6 +93,7 @@ class _SDHarness:
         self.shown = shown
 
     def emit(self, record):
+        self.reported += record.get("event") == "result"
         try:
             print(self.MARK + " " + _sd_json.dumps(record), file=self.out, flush=True)
         except Exception:
@@ -240,18 +246,80 @@ class _SDHarness:
     def run_test(self, line, source, function):
         # A pytest-style test function the tests define but never call: its asserts report themselves,
         # and an error that escapes it is one more failure.
+        self.emit({"event": "start", "line": line, "source": source})
         try:
             function()
         except KeyboardInterrupt:
             raise
         except BaseException as error:
-            self.emit({"event": "start", "line": line, "source": source})
-            record = {"event": "result", "line": line, "source": source, "passed": False}
+            self.escaped(line, source, error)
+        else:
+            self.emit({"event": "done"})
+
+    def escaped(self, line, source, error):
+        # The test's start went out before it ran, so the lines run since its last check are its own.
+        record = {"event": "result", "line": line, "source": source, "passed": False}
+        if error is None:
+            record["error"] = "the test was expected to fail, and passed"
+        else:
             self.error(record, error)
-            self.failed += 1
-            self.emit(record)
-            if self.failed == 1:
-                _sd_sys.stdout = _sd_io.StringIO()
+        self.failed += 1
+        self.emit(record)
+        if self.failed == 1:
+            _sd_sys.stdout = _sd_io.StringIO()
+
+    def run_class(self, cls, lines):
+        # A test class the tests define: each test method runs on a fresh instance, a TestCase's as
+        # unittest runs it (setUp, tearDown, skips), a pytest class's with setup_method and
+        # teardown_method. Its asserts report themselves; what fails it otherwise is one more failure,
+        # and a method that reported nothing and passed is one passing check.
+        import unittest as _sd_unittest
+
+        class Result(_sd_unittest.TestResult):
+            error = None
+
+            def addFailure(self, test, err):
+                self.error = err[1]
+                super().addFailure(test, err)
+
+            def addError(self, test, err):
+                self.error = err[1]
+                super().addError(test, err)
+
+            def addSubTest(self, test, subtest, err):
+                if err is not None:
+                    self.error = err[1]
+                super().addSubTest(test, subtest, err)
+
+        for name in _sd_unittest.TestLoader().getTestCaseNames(cls):
+            line, source, before = lines.get(name, lines[""]), cls.__name__ + "." + name + "()", self.reported
+            self.emit({"event": "start", "line": line, "source": source})
+            if issubclass(cls, _sd_unittest.TestCase):
+                result = Result()
+                cls(name).run(result)
+                if result.failures or result.errors or result.unexpectedSuccesses:
+                    self.escaped(line, source, result.error)
+                    continue
+                ran = not result.skipped
+            else:
+                try:
+                    instance = cls()
+                    test = getattr(instance, name)
+                    getattr(instance, "setup_method", lambda method: None)(test)
+                    try:
+                        test()
+                    finally:
+                        getattr(instance, "teardown_method", lambda method: None)(test)
+                except KeyboardInterrupt:
+                    raise
+                except BaseException as error:
+                    self.escaped(line, source, error)
+                    continue
+                ran = True
+            if ran and self.reported == before:
+                self.emit({"event": "result", "line": line, "source": source, "passed": True})
+            else:
+                self.emit({"event": "done"})
 
     def finish(self, crashed):
         _sd_sys.stdout = self.out
@@ -281,16 +349,81 @@ def split_output(output: str) -> tuple[str, str | None]:
     return output, None
 
 
+# unittest's plain checks, as the assert each stands for: the operator between its two arguments, or
+# what it asks of its one argument.
+_UNITTEST_CHECKS: dict[str, ast.cmpop | str] = {
+    "assertEqual": ast.Eq(),
+    "assertNotEqual": ast.NotEq(),
+    "assertLess": ast.Lt(),
+    "assertLessEqual": ast.LtE(),
+    "assertGreater": ast.Gt(),
+    "assertGreaterEqual": ast.GtE(),
+    "assertIn": ast.In(),
+    "assertNotIn": ast.NotIn(),
+    "assertIs": ast.Is(),
+    "assertIsNot": ast.IsNot(),
+    "assertTrue": "truth",
+    "assertFalse": "not",
+    "assertIsNone": "none",
+    "assertIsNotNone": "not none",
+}
+
+
 class _Rewrite(ast.NodeTransformer):
-    """Turns every ``assert`` into a call of the harness that records it and goes on."""
+    """Turns every ``assert`` (and ``self.assertEqual(a, b)`` and its plain kin) into a call of the
+    harness that records it and goes on; drops ``unittest.main()`` and ``pytest.main()``, since the
+    harness runs the tests itself."""
 
     def __init__(self, tests: str) -> None:
         self._tests = tests
 
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.stmt:
+        # A check that is expected to fail must raise, for unittest to count the test as passing.
+        decorators = [ast.unparse(d) for d in node.decorator_list]
+        if any(d.endswith("expectedFailure") for d in decorators):
+            return node
+        self.generic_visit(node)
+        return node
+
+    def visit_Expr(self, node: ast.Expr) -> ast.stmt:
+        if is_test_runner(node):
+            return ast.copy_location(ast.Pass(), node)
+        call = node.value
+        if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute):
+            return node
+        func = call.func
+        check = _UNITTEST_CHECKS.get(func.attr)
+        if check is None or not (isinstance(func.value, ast.Name) and func.value.id == "self"):
+            return node
+        arity = 1 if isinstance(check, str) else 2
+        message = [k.value for k in call.keywords if k.arg == "msg"]
+        args = list(call.args)
+        if any(isinstance(a, ast.Starred) for a in args) or len(call.keywords) != len(message):
+            return node
+        if len(args) == arity + 1 and not message:
+            message = [args.pop()]
+        if len(args) != arity:
+            return node
+        test: ast.expr
+        if isinstance(check, ast.cmpop):
+            test = ast.Compare(left=args[0], ops=[check], comparators=[args[1]])
+        elif check == "truth":
+            test = args[0]
+        elif check == "not":
+            test = ast.UnaryOp(op=ast.Not(), operand=args[0])
+        else:
+            test = ast.Compare(
+                left=args[0], ops=[ast.Is() if check == "none" else ast.IsNot()], comparators=[ast.Constant(None)]
+            )
+        source = ast.get_source_segment(self._tests, call) or ast.unparse(call)
+        return self._assess(node, test, message[0] if message else None, source)
+
     def visit_Assert(self, node: ast.Assert) -> ast.stmt:
-        test = node.test
-        source = ast.get_source_segment(self._tests, test) or ast.unparse(test)
-        keywords = [ast.keyword(arg="message", value=_thunk(node.msg) if node.msg else ast.Constant(None))]
+        return self._assess(node, node.test, node.msg, None)
+
+    def _assess(self, node: ast.stmt, test: ast.expr, msg: ast.expr | None, source: str | None) -> ast.stmt:
+        source = source or ast.get_source_segment(self._tests, test) or ast.unparse(test)
+        keywords = [ast.keyword(arg="message", value=_thunk(msg) if msg else ast.Constant(None))]
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _OPERATORS:
             keywords += [
                 ast.keyword(arg="op", value=ast.Constant(_OPERATORS[type(test.ops[0])])),
@@ -324,6 +457,38 @@ class _Rewrite(ast.NodeTransformer):
             keywords=keywords,
         )
         return ast.copy_location(ast.Expr(value=call), node)
+
+
+def is_test_runner(statement: ast.stmt) -> bool:
+    """Whether a statement is a call of ``unittest.main(...)`` or ``pytest.main(...)``."""
+    call = statement.value if isinstance(statement, ast.Expr) else None
+    func = call.func if isinstance(call, ast.Call) else None
+    if not (isinstance(func, ast.Attribute) and func.attr == "main" and isinstance(func.value, ast.Name)):
+        return False
+    return func.value.id in ("unittest", "pytest")
+
+
+def test_classes(module: ast.Module) -> list[tuple[ast.ClassDef, dict[str, int]]]:
+    """The top-level test classes the tests never name (outside a class's bases), so would never run
+    without ``unittest.main()``: ``unittest.TestCase`` subclasses, and pytest's ``class Test...:`` (no
+    bases, no ``__init__``). Each with its methods' lines (``""``: the class's own)."""
+    bases = {
+        id(n) for node in ast.walk(module) if isinstance(node, ast.ClassDef) for b in node.bases for n in ast.walk(b)
+    }
+    named = {node.id for node in ast.walk(module) if isinstance(node, ast.Name) and id(node) not in bases}
+    found, cases = [], set()
+    for node in module.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        methods = {f.name: f.lineno for f in node.body if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)}
+        base_names = [b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", "") for b in node.bases]
+        if any(name.endswith("TestCase") or name in cases for name in base_names):
+            cases.add(node.name)
+        elif not (node.name.startswith("Test") and not node.bases and "__init__" not in methods):
+            continue
+        if node.name not in named and not node.decorator_list:
+            found.append((node, {"": node.lineno, **methods}))
+    return found
 
 
 def _uncalled_tests(module: ast.Module) -> list[ast.FunctionDef]:
@@ -362,11 +527,13 @@ def instrument_python_tests(tests: str, *, program_lines: int, detail: bool = Tr
         module = ast.parse(tests)
     except SyntaxError:
         return f"{start}\n{tests}"
-    uncalled = _uncalled_tests(module)
+    uncalled, classes = _uncalled_tests(module), test_classes(module)
     module = _Rewrite(tests).visit(module)
     for function in uncalled:
         run = f"_sd_h.run_test({function.lineno}, {function.name + '()'!r}, {function.name})"
         module.body.append(ast.copy_location(ast.parse(run).body[0], function))
+    for cls, lines in classes:
+        module.body.append(ast.copy_location(ast.parse(f"_sd_h.run_class({cls.name}, {lines!r})").body[0], cls))
     finish_ok = ast.parse("_sd_h.finish(crashed=False)").body
     finish_crashed = ast.parse("_sd_h.finish(crashed=True)\nraise").body
     guarded = ast.Try(
@@ -448,6 +615,8 @@ def parse_report(tests_output: str) -> tuple[str, TestReport | None]:
             started = f"line {record.get('line')}: {record.get('source')}"
         elif record.get("event") == "result":
             results.append(AssertResult(**{k: v for k, v in record.items() if k in fields}))
+            started = None
+        elif record.get("event") == "done":  # a test that ended without a result of its own (a skip)
             started = None
     if not seen:
         return tests_output, None

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 import tree_sitter
 
+from .._test_report import is_test_runner, test_classes
 from ..edits import is_assert_statement, parser_for
+from ._doctests import doctest_checks, is_doctest_runner
 
 __all__ = ["TrailingChecks", "split_trailing_checks"]
 
@@ -34,7 +36,12 @@ class TrailingChecks:
         last_line: The last check's last line in the file.
         gap: The blank lines between the program and the checks, put back by :meth:`rejoin`.
         tests: The checks as tests to run after the program: :attr:`checks`, or for a Python
-            ``if __name__ == "__main__":`` block, its body, dedented.
+            ``if __name__ == "__main__":`` block, its body, dedented, or the program's doctest
+            examples as asserts when that block runs ``doctest.testmod()``. Blank lines come first,
+            so that each check's line number (in the reports) is its line in the file.
+        main_block: Whether the checks are a Python ``if __name__ == "__main__":`` block's body.
+        doctests_skipped: With doctest examples as the tests, how many could not be made checks;
+            ``None`` otherwise.
     """
 
     program: str
@@ -44,6 +51,8 @@ class TrailingChecks:
     last_line: int
     gap: str
     tests: str
+    main_block: bool = False
+    doctests_skipped: int | None = None
 
     def rejoin(self, fixed_program: str) -> str:
         """The fixed program with the checks put back after it, as they were written."""
@@ -61,7 +70,19 @@ class TrailingChecks:
             else f"lines {self.first_line}–{self.last_line}"
         )
         checks = "check" if self.count == 1 else "checks"
-        where = 'in the `if __name__ == "__main__":` block ' if self.tests != self.checks else ""
+        if self.doctests_skipped is not None:
+            examples = "example" if self.count == 1 else "examples"
+            text = (
+                f"The {self.count} doctest {examples} of {name}, run by `doctest.testmod()` at the bottom ({lines}), "
+                "are tests the model cannot edit."
+            )
+            if self.doctests_skipped:
+                text += (
+                    f" {self.doctests_skipped} more could not be made checks (they expect an exception, use "
+                    "doctest directives, or print from a statement)."
+                )
+            return text
+        where = 'in the `if __name__ == "__main__":` block ' if self.main_block else ""
         return (
             f"Split off {self.count} {checks} {where}at the bottom of {name} ({lines}) as tests the model cannot edit."
         )
@@ -70,8 +91,9 @@ class TrailingChecks:
 def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     """Split the checks at the bottom of ``source`` off its program.
 
-    Python: trailing top-level ``assert`` statements, with ``print(...)`` calls among or after them,
-    or a last ``if __name__ == "__main__":`` block that holds nothing else.
+    Python: trailing top-level ``assert`` statements and test classes, with ``print(...)`` calls among
+    or after them, or a last ``if __name__ == "__main__":`` block that holds nothing else; or, when
+    that block only runs ``doctest.testmod()``, the program's doctest examples.
     JavaScript and TypeScript: trailing top-level calls of ``assert(...)``, ``assert.xxx(...)`` or
     ``console.assert(...)``, with ``console.log(...)`` calls among or after them.
 
@@ -82,7 +104,14 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     if source.count("\r") != source.count("\r\n"):
         return None  # lone carriage returns: the parsers' lines and ours would not agree
     if language == "python":
-        found = _python_block(source)
+        try:
+            module = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        doctests = _doctest_split(source, module)
+        if doctests is not None:
+            return doctests
+        found = _python_block(module)
     elif language in ("javascript", "typescript"):
         found = _tree_sitter_block(source, language)
     else:
@@ -99,7 +128,38 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     tests = checks if tests_from == first else _dedented(source[starts[tests_from - 1] : end])
     if tests is None:
         return None
-    return TrailingChecks(program + "\n", checks, count, first, last, head[len(program) :], tests)
+    tests = "\n" * (tests_from - 1) + tests
+    gap = head[len(program) :]
+    return TrailingChecks(program + "\n", checks, count, first, last, gap, tests, main_block=tests_from != first)
+
+
+def _doctest_split(source: str, module: ast.Module) -> TrailingChecks | None:
+    """A last ``if __name__ == "__main__":`` block that only runs ``doctest.testmod()``: the program's
+    doctest examples are its checks."""
+    body = module.body
+    main = body[-1] if len(body) >= 2 else None
+    if not (isinstance(main, ast.If) and _is_main_test(main.test) and not main.orelse):
+        return None
+    if not all(is_doctest_runner(s) for s in main.body) or body[-2].end_lineno == main.lineno:
+        return None
+    if not any(isinstance(s, ast.Expr) for s in main.body):
+        return None  # imports doctest, runs nothing
+    found = doctest_checks(ast.Module(body=body[:-1], type_ignores=[]))
+    if found is None:
+        return None
+    starts = _line_starts(source)
+    head = source[: starts[main.lineno - 1]]
+    program = head.rstrip()
+    return TrailingChecks(
+        program=program + "\n",
+        checks=source[starts[main.lineno - 1] :],
+        count=found.count,
+        first_line=main.lineno,
+        last_line=main.end_lineno or main.lineno,
+        gap=head[len(program) :],
+        tests=found.tests,
+        doctests_skipped=found.skipped,
+    )
 
 
 def _line_starts(source: str) -> list[int]:
@@ -112,19 +172,18 @@ def _line_starts(source: str) -> list[int]:
 _Block = tuple[int, int, int, int]
 
 
-def _python_block(source: str) -> _Block | None:
-    try:
-        body = ast.parse(source).body
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
+def _python_block(module: ast.Module) -> _Block | None:
+    body = module.body
+    # Test classes count one check per test method.
+    cases = {id(cls): sum(name.startswith("test") for name in lines) for cls, lines in test_classes(module)}
     last = body[-1] if body else None
     if isinstance(last, ast.If) and _is_main_test(last.test) and not last.orelse:
-        kinds = [_python_kind(statement) for statement in last.body]
-        if None in kinds or "check" not in kinds or len(body) < 2 or body[-2].end_lineno == last.lineno:
-            return None
-        return last.lineno, last.end_lineno or last.lineno, kinds.count("check"), last.body[0].lineno
-    kinds = [_python_kind(statement) for statement in body]
-    return _block([(s.lineno, s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds)
+        kinds = [_python_kind(statement, cases) for statement in last.body]
+        if None not in kinds and "check" in kinds and len(body) >= 2 and body[-2].end_lineno != last.lineno:
+            return last.lineno, last.end_lineno or last.lineno, kinds.count("check"), last.body[0].lineno
+    kinds = [_python_kind(statement, cases) for statement in body]
+    weights = [cases.get(id(statement), 1) for statement in body]
+    return _block([(s.lineno, s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds, weights)
 
 
 def _is_main_test(test: ast.expr) -> bool:
@@ -145,13 +204,18 @@ def _dedented(body: str) -> str | None:
     return body
 
 
-def _python_kind(statement: ast.stmt) -> str | None:
-    if isinstance(statement, ast.Assert):
+def _python_kind(statement: ast.stmt, cases: dict[int, int]) -> str | None:
+    """``check``: an assert, or a test class with test methods; ``print``: a ``print(...)``, or a call of
+    ``unittest.main()`` or ``pytest.main()``, alone or as the whole of a main block (the tests' harness
+    runs the test classes itself); else ``None``."""
+    if isinstance(statement, ast.Assert) or cases.get(id(statement)):
         return "check"
+    if isinstance(statement, ast.If) and _is_main_test(statement.test) and not statement.orelse:
+        return "print" if all(is_test_runner(s) for s in statement.body) else None
     call = statement.value if isinstance(statement, ast.Expr) else None
     if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print":
         return "print"
-    return None
+    return "print" if is_test_runner(statement) else None
 
 
 def _tree_sitter_block(source: str, language: str) -> _Block | None:
@@ -183,11 +247,14 @@ def _js_kind(statement: tree_sitter.Node) -> str | None:
     return "print" if callee is not None and callee.text == b"console.log" else None
 
 
-def _block(spans: Sequence[tuple[int, int, bool]], kinds: Sequence[str | None]) -> _Block | None:
+def _block(
+    spans: Sequence[tuple[int, int, bool]], kinds: Sequence[str | None], weights: Sequence[int] | None = None
+) -> _Block | None:
     """The trailing run of checks and prints, starting at its first check: (first line, last line, checks,
     first line).
 
-    ``spans`` gives each top-level statement's first and last line, and whether it starts its line.
+    ``spans`` gives each top-level statement's first and last line, and whether it starts its line;
+    ``weights`` how many checks each statement holds (one each by default).
     """
     start = len(kinds)
     while start > 0 and kinds[start - 1] is not None:
@@ -201,4 +268,5 @@ def _block(spans: Sequence[tuple[int, int, bool]], kinds: Sequence[str | None]) 
     # A statement sharing the first check's line (``x = 1; assert x``) stays whole in the program.
     if start > 0 and spans[start - 1][1] >= spans[start][0]:
         return None
-    return spans[start][0], spans[checks[-1]][1], len(checks), spans[start][0]
+    count = sum(weights[i] for i in checks) if weights is not None else len(checks)
+    return spans[start][0], spans[checks[-1]][1], count, spans[start][0]

@@ -112,8 +112,9 @@ def _parser() -> argparse.ArgumentParser:
         "fix",
         help="fix a broken program file",
         description="Fix a broken program file. It runs as given first (not counted in --max-attempts); when it "
-        "gives wrong results, a search of small patches (no model call) gets its turn before the model. Checks "
-        "at the bottom of the file (asserts) become tests the model cannot edit, unless --tests gives the tests. "
+        "fails its tests, a search of small patches (no model call) gets its turn before the model. Checks "
+        "at the bottom of the file (asserts, unittest classes, or the examples doctest.testmod() runs) become tests "
+        "the model cannot edit, unless --tests gives the tests. "
         f"If the program as given hangs, later attempts get {AFTER_HANG_SECONDS} s each unless --timeout is given.",
     )
     fix.add_argument("path", type=Path, metavar="PATH", help="the broken program")
@@ -165,7 +166,7 @@ def _no_search(sub: argparse.ArgumentParser) -> None:
     sub.add_argument(
         "--no-search",
         action="store_true",
-        help="no search of small patches after a wrong result: only the model writes fixes",
+        help="no search of small patches: only the model writes fixes",
     )
 
 

@@ -176,7 +176,8 @@ def hung(signum, frame):
 
 
 class Watch(io.TextIOBase):
-    # Each assert's result line closes the lines it ran; its start line opens a fresh set and a timer.
+    # Each assert's result line closes the lines it ran; its start line opens a fresh set and a timer
+    # (a test function's or method's start too: its own result, or a "done", closes it).
     def write(self, text):
         for line in text.splitlines():
             if line.startswith('@@autogen-selfdebug@@ {"event": "start"'):
@@ -190,6 +191,11 @@ class Watch(io.TextIOBase):
                 record = {"test": test[0], "passed": bool(passed), "lines": sorted(current)}
                 real.write(__MARK__ + " " + json.dumps(record) + "\n")
                 test[0] += 1
+                current.clear()
+            elif line.startswith('@@autogen-selfdebug@@ {"event": "done"'):
+                # A test that ended with no result of its own (it passed, or was skipped).
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                sys.settrace(calls)
                 current.clear()
         return len(text)
 
