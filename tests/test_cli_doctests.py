@@ -53,7 +53,7 @@ def area(width, height):
     False
     >>> [area(1, n) for n in range(3)]  # doctest: +ELLIPSIS
     [0, ...]
-    >>> area("x", 2)
+    >>> area("x", "y")
     Traceback (most recent call last):
     TypeError: ...
     >>> remember(area(1, 1))
@@ -89,31 +89,35 @@ def test_examples_become_asserts_in_the_order_written() -> None:
     assert found is not None
     checks = {n: line for n, line in enumerate(found.tests.splitlines(), 1) if line}
     # Each on the line of its example in the file, so that the reports name the file's lines.
-    assert all(SHAPES.splitlines()[n - 1].strip().startswith(">>> ") for n in checks)
-    assert list(checks.values()) == [
-        "assert area(1, 1) == 1",
-        "assert Box(2, 3).volume(4) == 24",
-        "assert area(2, 3) == 6",
-        "sides = [2, 5]",
-        "assert area(*sides) == 10",
-        "assert str(area(3, 3)) == '9'",
-        "assert round(area(0.5, 0.5), 2) == 0.25",
-        "assert repr(describe(2, 2)) == 'Shape(area=4)'",  # not a literal: doctest's text, compared as text
-        "assert (area(1, 2) is None) == False",
-        "assert (remember(area(1, 1))) is None",  # no output: doctest requires None
-    ]
-    assert (found.count, found.skipped) == (9, 2)  # the directive and the exception are left out
+    assert checks == {
+        3: "assert area(1, 1) == 1",
+        12: "assert Box(2, 3).volume(4) == 24",
+        26: "assert area(2, 3) == 6",
+        28: "sides = [2, 5]",
+        29: "assert area(*sides) == 10",
+        31: "assert str(area(3, 3)) == '9'",
+        33: "assert round(area(0.5, 0.5), 2) == 0.25",
+        35: "assert repr(describe(2, 2)) == 'Shape(area=4)'",  # not a literal: doctest's text, compared as text
+        37: "assert (area(1, 2) is None) == False",
+        # An exception: its class is checked, in the three lines the example takes in the docstring.
+        41: "try: area('x', 'y'); _raised = None",
+        42: "except Exception as _error: _raised = type(_error).__name__",
+        43: """assert _raised == 'TypeError', "area('x', 'y') should raise TypeError\"""",
+        44: "assert remember(area(1, 1)) is None",  # no output: doctest requires None
+    }
+    assert all(SHAPES.splitlines()[n - 1].strip().startswith(">>> ") for n in checks if n not in (42, 43))
+    assert (found.count, found.skipped) == (10, 1)  # the example with a directive is left out
 
 
 def test_a_file_run_by_testmod_has_its_examples_as_tests() -> None:
     split = split_trailing_checks(SHAPES, "python")
-    assert split is not None and split.doctests_skipped == 2 and split.count == 9
+    assert split is not None and split.doctests_skipped == 1 and split.count == 10
     assert split.checks == SHAPES[SHAPES.index('if __name__ == "__main__":') :]
     assert split.rejoin(split.program) == SHAPES
     assert split.describe("shapes.py") == (
-        "The 9 doctest examples of shapes.py, run by `doctest.testmod()` at the bottom (lines 65–68), are tests "
-        "the model cannot edit. 2 more could not be made checks (they expect an exception, use doctest "
-        "directives, or print from a statement)."
+        "The 10 doctest examples of shapes.py, run by `doctest.testmod()` at the bottom (lines 65–68), are "
+        "tests the model cannot edit. 1 more could not be made checks (they use doctest directives, or print "
+        "from a statement)."
     )
 
 
@@ -140,5 +144,5 @@ async def test_the_checks_pass_on_the_right_program_and_fail_on_the_wrong_one() 
             "self.width + self.height * depth", "self.width * self.height * depth"
         )
         right = await verifier.check([CodeBlock(code=fixed, language="python")], CancellationToken())
-    assert not wrong.passed and wrong.test_counts() == (3, 9)
-    assert right.passed and right.test_counts() == (9, 9)
+    assert not wrong.passed and wrong.test_counts() == (3, 10)
+    assert right.passed and right.test_counts() == (10, 10)

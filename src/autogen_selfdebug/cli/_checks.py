@@ -78,8 +78,8 @@ class TrailingChecks:
             )
             if self.doctests_skipped:
                 text += (
-                    f" {self.doctests_skipped} more could not be made checks (they expect an exception, use "
-                    "doctest directives, or print from a statement)."
+                    f" {self.doctests_skipped} more could not be made checks (they use doctest directives, or "
+                    "print from a statement)."
                 )
             return text
         where = 'in the `if __name__ == "__main__":` block ' if self.main_block else ""

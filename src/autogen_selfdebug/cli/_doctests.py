@@ -9,8 +9,9 @@ read with the standard library's own parser (``doctest.DocTestParser``) from the
 An example with a value becomes ``assert expr == value`` when the value is a literal that reads
 back as written, else ``assert repr(expr) == 'what doctest expects'``; ``print(x)`` compares
 ``str(x)``; an expression with no output must give ``None``, as doctest requires; a statement with
-no output (``x = f(2)``) runs as it is. Examples that expect an exception, carry doctest directives
-(``# doctest: +ELLIPSIS``), or are statements with output are left out and counted.
+no output (``x = f(2)``) runs as it is; an example that expects an exception checks the exception's
+class. Examples that carry doctest directives (``# doctest: +ELLIPSIS``), or are statements with
+output, are left out and counted.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ class DoctestChecks:
     """The examples of a program as tests.
 
     Attributes:
-        tests: The asserts (and set-up statements), one example after another.
+        tests: The asserts (and set-up statements), each on its example's line of the file when the
+            ones before it leave room.
         count: How many asserts the tests hold.
         skipped: How many examples could not be made into checks.
     """
@@ -70,7 +72,7 @@ def doctest_checks(module: ast.Module) -> DoctestChecks | None:
             # Each check on its example's line in the file, when the checks before it leave room.
             lines += [""] * (first_line + example.lineno - 1 - len(lines))
             lines += check.splitlines()
-            count += check.startswith("assert ")
+            count += any(line.startswith("assert ") for line in check.splitlines())
     if count == 0:
         return None
     return DoctestChecks(tests="\n".join(lines) + "\n", count=count, skipped=skipped)
@@ -93,13 +95,15 @@ def _docstrings(module: ast.Module) -> list[tuple[str, int]]:
 
 
 def _check(example: doctest.Example) -> str | None:
-    """One example as one line of Python, or ``None`` when it cannot be one faithfully."""
-    if example.exc_msg is not None or example.options:
+    """One example as Python that checks what doctest would, or ``None`` when it cannot be made one."""
+    if example.options:
         return None
     try:
         body = ast.parse(example.source).body
     except SyntaxError:
         return None
+    if example.exc_msg is not None:
+        return _raises(body, example.exc_msg)
     want = example.want.rstrip("\n")
     if len(body) != 1 or not isinstance(body[0], ast.Expr):
         # A statement (``x = f(2)``, a loop): doctest shows nothing of it unless it prints.
@@ -111,10 +115,23 @@ def _check(example: doctest.Example) -> str | None:
         printed = _printed(expr)
         return None if printed is None else f"assert str({ast.unparse(printed)}) == {want!r}"
     if not want:
-        return f"assert ({ast.unparse(expr)}) is None"
+        return f"assert {_operand(expr)} is None"
     if _reads_back(want):
         return f"assert {_operand(expr)} == {want}"
     return f"assert repr({ast.unparse(expr)}) == {want!r}"
+
+
+def _raises(body: list[ast.stmt], exc_msg: str) -> str | None:
+    """An example that expects an exception: three lines, to fit the three its docstring takes (the
+    example, "Traceback ...", the exception). The exception's class is checked, not its message."""
+    expected = exc_msg.split(":", 1)[0].strip().rsplit(".", 1)[-1]
+    if len(body) != 1 or "\n" in (code := ast.unparse(body[0])) or not expected.isidentifier():
+        return None
+    return (
+        f"try: {code}; _raised = None\n"
+        "except Exception as _error: _raised = type(_error).__name__\n"
+        f"assert _raised == {expected!r}, {f'{code} should raise {expected}'!r}"
+    )
 
 
 def _printed(call: ast.Call) -> ast.expr | None:
