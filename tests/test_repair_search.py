@@ -118,7 +118,8 @@ async def test_localization_points_at_the_buggy_line(sandbox: CodeExecutor) -> N
 
 
 async def test_localization_follows_unittest_methods_and_pytest_functions(sandbox: CodeExecutor) -> None:
-    # A failure that escapes a test method or function (not one of its checks) takes the lines it ran.
+    # A failure that escapes a test method or function (outside its checks: `left = take(2, 2)` raises)
+    # takes the lines it ran.
     program = (
         "def take(stock, n):\n"
         "    if stock <= n:\n"
@@ -130,11 +131,12 @@ async def test_localization_follows_unittest_methods_and_pytest_functions(sandbo
     unittest_tests = (
         "import unittest\n"
         "class Stock(unittest.TestCase):\n"
-        "    def test_take_all(self):\n        self.assertEqual(take(2, 2), 0)\n"
+        "    def test_take_all(self):\n        left = take(2, 2)\n        self.assertEqual(left, 0)\n"
         "    def test_restock(self):\n        self.assertEqual(restock(1), 11)\n"
     )
     pytest_tests = (
-        "def test_take_all():\n    assert take(2, 2) == 0\n\ndef test_restock():\n    assert restock(1) == 11\n"
+        "def test_take_all():\n    left = take(2, 2)\n    assert left == 0\n\n"
+        "def test_restock():\n    assert restock(1) == 11\n"
     )
     for tests in (unittest_tests, pytest_tests):
         result = await search(sandbox, program, tests, depth=1)
