@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from autogen_core import CancellationToken
 from autogen_core.code_executor import CodeBlock
 from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
@@ -241,29 +242,22 @@ async def test_a_unittest_failure_outside_a_check_and_a_passing_expected_failure
     ]
 
 
-async def test_a_hanging_assert_is_named() -> None:
+@pytest.mark.parametrize(
+    ("tests", "named"),
+    [("assert spin(1) == 1", "line 1: spin(1) == 1"), ("def test_spin():\n    spin(1)\n", "line 1: test_spin()")],
+    ids=["assert", "test-function"],
+)
+async def test_a_hanging_check_is_named(tests: str, named: str) -> None:
     # Our sandbox keeps the output printed before a timeout (upstream's executor replaces it with "Timeout").
     async with LocalSandbox(timeout=3) as executor:
         program = "def spin(n):\n    while True:\n        n += 1\n"
-        source = f"{program}\n{instrument_python_tests('assert spin(1) == 1', program_lines=3)}"
-        result = await executor.execute_code_blocks([CodeBlock(code=source, language="python")], CancellationToken())
-    _, after = split_output(result.output)
-    assert after is not None
-    _, report = parse_report(after)
-    assert report is not None and report.unfinished == "line 1: spin(1) == 1" and not report.all_passed
-    assert "DID NOT FINISH (timed out or crashed): line 1: spin(1) == 1" in render_report(report)
-
-
-async def test_a_hanging_test_function_is_named() -> None:
-    async with LocalSandbox(timeout=3) as executor:
-        program = "def spin(n):\n    while True:\n        n += 1\n"
-        tests = "def test_spin():\n    spin(1)\n"
         source = f"{program}\n{instrument_python_tests(tests, program_lines=3)}"
         result = await executor.execute_code_blocks([CodeBlock(code=source, language="python")], CancellationToken())
     _, after = split_output(result.output)
     assert after is not None
     _, report = parse_report(after)
-    assert report is not None and report.unfinished == "line 1: test_spin()"
+    assert report is not None and report.unfinished == named and not report.all_passed
+    assert f"DID NOT FINISH (timed out or crashed): {named}" in render_report(report)
 
 
 async def test_tests_that_do_not_parse_run_raw(executor: LocalCommandLineCodeExecutor) -> None:

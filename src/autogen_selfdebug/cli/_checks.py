@@ -19,7 +19,7 @@ import tree_sitter
 
 from .._test_report import is_test_runner, test_classes
 from ..edits import is_assert_statement, parser_for
-from ._doctests import doctest_checks, is_doctest_runner
+from ._doctests import DoctestChecks, doctest_checks, is_doctest_runner
 
 __all__ = ["TrailingChecks", "split_trailing_checks"]
 
@@ -103,15 +103,14 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     """
     if source.count("\r") != source.count("\r\n"):
         return None  # lone carriage returns: the parsers' lines and ours would not agree
+    doctests: DoctestChecks | None = None
     if language == "python":
         try:
             module = ast.parse(source)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
-        doctests = _doctest_split(source, module)
-        if doctests is not None:
-            return doctests
-        found = _python_block(module)
+        found_doctests = _doctest_block(module)
+        found, doctests = found_doctests if found_doctests is not None else (_python_block(module), None)
     elif language in ("javascript", "typescript"):
         found = _tree_sitter_block(source, language)
     else:
@@ -125,41 +124,38 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     if not program:
         return None
     end = starts[last] if last < len(starts) else len(source)
-    tests = checks if tests_from == first else _dedented(source[starts[tests_from - 1] : end])
-    if tests is None:
-        return None
-    tests = "\n" * (tests_from - 1) + tests
-    gap = head[len(program) :]
-    return TrailingChecks(program + "\n", checks, count, first, last, gap, tests, main_block=tests_from != first)
+    if doctests is not None:
+        tests = doctests.tests
+    else:
+        written = checks if tests_from == first else _dedented(source[starts[tests_from - 1] : end])
+        if written is None:
+            return None
+        tests = "\n" * (tests_from - 1) + written
+    return TrailingChecks(
+        program + "\n",
+        checks,
+        count,
+        first,
+        last,
+        head[len(program) :],
+        tests,
+        main_block=tests_from != first,
+        doctests_skipped=doctests.skipped if doctests is not None else None,
+    )
 
 
-def _doctest_split(source: str, module: ast.Module) -> TrailingChecks | None:
-    """A last ``if __name__ == "__main__":`` block that only runs ``doctest.testmod()``: the program's
-    doctest examples are its checks."""
-    body = module.body
-    main = body[-1] if len(body) >= 2 else None
-    if not (isinstance(main, ast.If) and _is_main_test(main.test) and not main.orelse):
-        return None
-    if not all(is_doctest_runner(s) for s in main.body) or body[-2].end_lineno == main.lineno:
+def _doctest_block(module: ast.Module) -> tuple[_Block, DoctestChecks] | None:
+    """A last main block that only runs ``doctest.testmod()``, and the program's doctest examples as its
+    checks."""
+    main = _last_main_block(module.body)
+    if main is None or not all(is_doctest_runner(s) for s in main.body):
         return None
     if not any(isinstance(s, ast.Expr) for s in main.body):
         return None  # imports doctest, runs nothing
-    found = doctest_checks(ast.Module(body=body[:-1], type_ignores=[]))
+    found = doctest_checks(ast.Module(body=module.body[:-1], type_ignores=[]))
     if found is None:
         return None
-    starts = _line_starts(source)
-    head = source[: starts[main.lineno - 1]]
-    program = head.rstrip()
-    return TrailingChecks(
-        program=program + "\n",
-        checks=source[starts[main.lineno - 1] :],
-        count=found.count,
-        first_line=main.lineno,
-        last_line=main.end_lineno or main.lineno,
-        gap=head[len(program) :],
-        tests=found.tests,
-        doctests_skipped=found.skipped,
-    )
+    return (main.lineno, main.end_lineno or main.lineno, found.count, main.lineno), found
 
 
 def _line_starts(source: str) -> list[int]:
@@ -176,18 +172,29 @@ def _python_block(module: ast.Module) -> _Block | None:
     body = module.body
     # Test classes count one check per test method.
     cases = {id(cls): sum(name.startswith("test") for name in lines) for cls, lines in test_classes(module)}
-    last = body[-1] if body else None
-    if isinstance(last, ast.If) and _is_main_test(last.test) and not last.orelse:
+    last = _last_main_block(body)
+    if last is not None:
         kinds = [_python_kind(statement, cases) for statement in last.body]
-        if None not in kinds and "check" in kinds and len(body) >= 2 and body[-2].end_lineno != last.lineno:
+        if None not in kinds and "check" in kinds:
             return last.lineno, last.end_lineno or last.lineno, kinds.count("check"), last.body[0].lineno
     kinds = [_python_kind(statement, cases) for statement in body]
     weights = [cases.get(id(statement), 1) for statement in body]
     return _block([(s.lineno, s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds, weights)
 
 
-def _is_main_test(test: ast.expr) -> bool:
-    """``__name__ == "__main__"``, either way round."""
+def _last_main_block(body: list[ast.stmt]) -> ast.If | None:
+    """The last statement, when it is a main block on lines of its own after some program."""
+    last = body[-1] if len(body) >= 2 else None
+    if not isinstance(last, ast.If) or not _is_main_block(last) or body[-2].end_lineno == last.lineno:
+        return None
+    return last
+
+
+def _is_main_block(statement: ast.stmt) -> bool:
+    """``if __name__ == "__main__":`` (either way round), with no ``else``."""
+    if not isinstance(statement, ast.If) or statement.orelse:
+        return False
+    test = statement.test
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
         return False
     sides = {ast.dump(test.left), ast.dump(test.comparators[0])}
@@ -210,7 +217,7 @@ def _python_kind(statement: ast.stmt, cases: dict[int, int]) -> str | None:
     runs the test classes itself); else ``None``."""
     if isinstance(statement, ast.Assert) or cases.get(id(statement)):
         return "check"
-    if isinstance(statement, ast.If) and _is_main_test(statement.test) and not statement.orelse:
+    if isinstance(statement, ast.If) and _is_main_block(statement):
         return "print" if all(is_test_runner(s) for s in statement.body) else None
     call = statement.value if isinstance(statement, ast.Expr) else None
     if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print":

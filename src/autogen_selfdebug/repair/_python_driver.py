@@ -175,6 +175,9 @@ def hung(signum, frame):
     raise Hung("this assert did not finish in %g s" % PER_TEST)
 
 
+RESULT, DONE = '@@autogen-selfdebug@@ {"event": "result"', '@@autogen-selfdebug@@ {"event": "done"'
+
+
 class Watch(io.TextIOBase):
     # Each assert's result line closes the lines it ran; its start line opens a fresh set and a timer
     # (a test function's or method's start too: its own result, or a "done", closes it).
@@ -183,19 +186,16 @@ class Watch(io.TextIOBase):
             if line.startswith('@@autogen-selfdebug@@ {"event": "start"'):
                 current.clear()
                 signal.setitimer(signal.ITIMER_REAL, PER_TEST)
-            elif line.startswith('@@autogen-selfdebug@@ {"event": "result"'):
+            elif line.startswith((RESULT, DONE)):
                 signal.setitimer(signal.ITIMER_REAL, 0)
                 # Python drops a tracer that a timer's exception went through: put it back for the next assert.
                 sys.settrace(calls)
-                passed = json.loads(line.split(" ", 1)[1]).get("passed", False)
-                record = {"test": test[0], "passed": bool(passed), "lines": sorted(current)}
-                real.write(__MARK__ + " " + json.dumps(record) + "\n")
-                test[0] += 1
-                current.clear()
-            elif line.startswith('@@autogen-selfdebug@@ {"event": "done"'):
-                # A test that ended with no result of its own (it passed, or was skipped).
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                sys.settrace(calls)
+                # "done": a test that ended with no result of its own (it passed, or was skipped).
+                if line.startswith(RESULT):
+                    passed = json.loads(line.split(" ", 1)[1]).get("passed", False)
+                    record = {"test": test[0], "passed": bool(passed), "lines": sorted(current)}
+                    real.write(__MARK__ + " " + json.dumps(record) + "\n")
+                    test[0] += 1
                 current.clear()
         return len(text)
 
