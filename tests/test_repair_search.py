@@ -12,7 +12,7 @@ from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 
 from autogen_selfdebug import create_sandbox
 from autogen_selfdebug.cli import EXAMPLES
-from autogen_selfdebug.edits import candidate_edits, repair_edits
+from autogen_selfdebug.edits import REPAIR_TEMPLATES, candidate_edits, repair_edits
 from autogen_selfdebug.repair import SearchBudget, SearchResult, TestCoverage, ochiai, search_patches
 
 
@@ -96,6 +96,10 @@ TEMPLATE_CASES = {
         "return best",
     ),
 }
+
+
+def test_every_template_has_a_case() -> None:
+    assert set(TEMPLATE_CASES) == set(REPAIR_TEMPLATES)
 
 
 @pytest.mark.parametrize("template", sorted(TEMPLATE_CASES))
@@ -302,20 +306,29 @@ async def test_a_passing_program_is_left_alone(sandbox: CodeExecutor) -> None:
     assert result.stopped.startswith("the program passes as the search runs it")
 
 
-async def test_node_test_files_are_beyond_the_search_and_it_says_so(sandbox: CodeExecutor) -> None:
-    # node:test runs its tests after the program's last line: the sandbox sees them fail, the search cannot.
+async def test_node_test_files_are_searched(sandbox: CodeExecutor) -> None:
+    # The harness runs node:test's tests in place, so the search's drivers see each one.
     tests = (
         'const test = require("node:test");\nconst assert = require("node:assert");\n'
         'test("clamps", () => { assert.strictEqual(clamp(15, 0, 10), 10); });\n'
+        'test("keeps", () => { assert.strictEqual(clamp(5, 0, 10), 5); });\n'
     )
+    program = "function clamp(x, lo, hi) {\n  return Math.max(lo, Math.max(x, hi));\n}\n"
+    result = await search(sandbox, program, tests, "javascript")
+    assert result.fix is not None and result.fix.patch.description == "`Math.max` changed to `Math.min` on line 2"
+
+
+async def test_checks_beyond_the_search_are_reported_as_such(sandbox: CodeExecutor) -> None:
+    # A check in an exit handler runs after the program's last line: the sandbox sees it fail, the search cannot.
+    tests = 'process.on("exit", () => { if (clamp(15, 0, 10) !== 10) process.exitCode = 1; });\n'
     program = "function clamp(x, lo, hi) {\n  return Math.max(lo, Math.max(x, hi));\n}\n"
     ran = await sandbox.execute_code_blocks(
         [CodeBlock(code=f"{program}\n{tests}", language="javascript")], CancellationToken()
     )
-    assert ran.exit_code != 0 and "# fail 1" in ran.output
+    assert ran.exit_code != 0
     result = await search(sandbox, program, tests, "javascript")
     assert result.fix is None and result.tried == 0
-    assert "it cannot follow tests such as node:test's" in result.summary()
+    assert "it cannot follow checks that run after the last line" in result.summary()
 
 
 @pytest.mark.parametrize("example", EXAMPLES[1:], ids=lambda e: e.language)

@@ -193,3 +193,64 @@ def test_assignments_logging_and_jumps_are_not_checks() -> None:
 
 def test_tests_that_do_not_parse_run_as_they_are() -> None:
     assert instrument_js_tests("check(1, ;", "javascript") == f"{start_line('javascript')}\ncheck(1, ;"
+
+
+CLAMP = "function clamp(x, lo, hi) {\n  return Math.max(lo, Math.max(x, hi));\n}\n"
+
+NODE_TESTS = """\
+import { describe, it as check, beforeEach } from "node:test";
+import assert from "node:assert";
+let runs = 0;
+describe("clamp", () => {
+  beforeEach(() => { runs++; });
+  check("clamps above", () => {
+    assert.strictEqual(clamp(15, 0, 10), 10);
+  });
+  check.skip("is skipped", () => { throw new Error("never runs"); });
+  describe("inside", () => {
+    check("keeps inside", (t) => {
+      t.test("a subtest", () => assert.strictEqual(clamp(5, 0, 10), 5));
+    });
+  });
+});
+check("hooks ran", (t, done) => {
+  done(runs === 2 ? undefined : new Error(`runs: ${runs}`));
+});
+"""
+
+
+@pytest.mark.parametrize(
+    ("language", "tests"),
+    [
+        pytest.param("typescript", NODE_TESTS, marks=needs_tsc),
+        (
+            "javascript",
+            NODE_TESTS.replace(
+                'import { describe, it as check, beforeEach } from "node:test";',
+                'const { describe, it: check, beforeEach } = require("node:test");',
+            ).replace('import assert from "node:assert";', 'const assert = require("assert");'),
+        ),
+    ],
+)
+async def test_node_test_tests_run_in_place_each_a_check(language: str, tests: str) -> None:
+    program = CLAMP.replace("clamp(x, lo, hi)", "clamp(x: number, lo: number, hi: number): number")
+    code, rest, report = await run(program if language == "typescript" else CLAMP, tests, language)
+    # node's own runner never starts: no TAP output, and the report has one check per test, under its name.
+    assert code == 1 and report is not None and rest.strip() == "", rest
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        (6, 'check("clamps above")', False),
+        (11, 'check("keeps inside")', False),
+        (16, 'check("hooks ran")', True),
+    ]
+    above, inside, _ = report.results
+    assert (above.op, above.expected, above.actual) == ("strictEqual", "10", "15")
+    assert (inside.expected, inside.actual) == ("5", "10")
+    fixed = CLAMP.replace("Math.max(x", "Math.min(x")
+    code, _, report = await run(
+        fixed.replace("clamp(x, lo, hi)", "clamp(x: number, lo: number, hi: number): number")
+        if language == "typescript"
+        else fixed,
+        tests,
+        language,
+    )
+    assert code == 0 and report is not None and (report.passed, report.total) == (3, 3)

@@ -19,19 +19,29 @@ The prelude calls ``globalThis.__sdBeforeCheck()`` and ``__sdAfterCheck(passed)`
 check when they are defined (the coverage driver uses them) and lets an object with ``__sdExit``
 through (the batch driver's ``process.exit``). Tests are parsed with tree-sitter; tests that do not
 parse run as they are. Checks that return a promise are not awaited: they count as run.
+
+Tests written with node:test (``test``/``it``, ``describe``/``suite``, the four hooks, ``.skip``/``.only``)
+run in place through a small runner in the prelude: node's own would run them after the file's last line,
+where no per-check report, nor the search's drivers, can follow. Each test is a check, reported under its
+name; the tests of a ``describe`` are checks each. An ``async`` test runs up to its first ``await`` inside
+its check; a failure after that surfaces as node's unhandled rejection (the run still fails).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 import tree_sitter
 
 from ._test_report import MARKER, tests_start_line
 from .edits import parser_for
 
-__all__ = ["instrument_js_tests"]
+__all__ = ["NodeTestUse", "instrument_js_tests", "node_test_use", "requires_test_module"]
+
+_Edit = tuple[int, int, str]
+"""Replace bytes ``[start, end)`` of the tests with a text (``start == end``: insert it)."""
 
 # ``/*any*/`` and ``/*any[]*/`` become type annotations in TypeScript, so the prelude compiles even under --strict.
 _PRELUDE = """\
@@ -112,6 +122,73 @@ function __sdFinish() {
 }
 """.replace("MARKER", MARKER)
 
+# node:test, run in place: each test runs where it is declared, so it can be a check like any other (node's own
+# runner starts after the last line, where neither the report nor the search's drivers can follow it).
+_NODE_TEST = """\
+const __sdNodeTest/*any*/ = (function () {
+  const suites/*any[]*/ = [{beforeEach: [], afterEach: [], after: []}];
+  const settled = () => Promise.resolve();
+  const parse = (args/*any[]*/)/*any*/ => {
+    const fn = args.find((a/*any*/) => typeof a === "function");
+    const options = args.find((a/*any*/) => a !== null && typeof a === "object") || {};
+    const name = typeof args[0] === "string" ? args[0] : fn && fn.name ? fn.name : "<anonymous>";
+    return {fn, name, skip: Boolean(options.skip || options.todo)};
+  };
+  const context = (name/*any*/)/*any*/ => ({
+    name, signal: new AbortController().signal, test: subtest, skip() {}, todo() {}, diagnostic() {}, plan() {},
+    runOnly() {}, before: api.before, after: api.after, beforeEach: api.beforeEach, afterEach: api.afterEach,
+    get assert() { return require("assert"); }, get mock() { return require("node:test").mock; },
+  });
+  // A test that takes a "done" callback fails with the error it is called with.
+  const call = (fn/*any*/, t/*any*/)/*any*/ => {
+    if (fn.length < 2) return fn(t);
+    let failure/*any*/ = null;
+    fn(t, (error/*any*/) => { failure = error; });
+    if (failure) throw failure;
+  };
+  // The suites' beforeEach and afterEach hooks run around a test, not around its subtests (t.test).
+  const run = (args/*any[]*/, hooks/*any*/)/*any*/ => {
+    const {fn, name, skip} = parse(args);
+    if (skip || !fn) return settled();
+    const around = hooks ? suites : [];
+    for (const suite of around) for (const hook of suite.beforeEach) hook(context(name));
+    try {
+      call(fn, context(name));
+    } finally {
+      for (const suite of around.slice().reverse()) for (const hook of suite.afterEach) hook(context(name));
+    }
+    return settled();
+  };
+  const api/*any*/ = (...args/*any[]*/)/*any*/ => run(args, true);
+  const subtest = (...args/*any[]*/)/*any*/ => run(args, false);
+  const describe/*any*/ = (...args/*any[]*/)/*any*/ => {
+    const {fn, name, skip} = parse(args);
+    if (skip || !fn) return settled();
+    suites.push({beforeEach: [], afterEach: [], after: []});
+    try {
+      fn(context(name));
+    } finally {
+      for (const hook of suites.pop().after) hook(context(name));
+    }
+    return settled();
+  };
+  for (const f of [api, describe, subtest]) Object.assign(f, {skip: settled, todo: settled, only: f});
+  const current = () => suites[suites.length - 1];
+  Object.assign(api, {
+    test: api, it: api, describe, suite: describe, before: (fn/*any*/) => { fn(context("before")); },
+    after: (fn/*any*/) => { current().after.push(fn); },
+    beforeEach: (fn/*any*/) => { current().beforeEach.push(fn); },
+    afterEach: (fn/*any*/) => { current().afterEach.push(fn); },
+  });
+  return api;
+})();
+"""
+_NODE_TEST_MODULE = b"node:test"
+_TEST_MODULES = frozenset({_NODE_TEST_MODULE, b"assert", b"node:assert", b"assert/strict", b"node:assert/strict"})
+_SUITES = frozenset({"describe", "suite"})
+_TESTS = frozenset({"test", "it"})
+_HOOKS = frozenset({"before", "after", "beforeEach", "afterEach"})
+
 # JavaScript: a global, so a program that declares its own ``assert`` still compiles.
 _ASSERT_JS = 'if (typeof assert === "undefined") __sdGlobal.assert = require("assert");\n'
 _ASSERT_TS = 'const assert = require("assert");\n'
@@ -121,6 +198,7 @@ _NESTING = frozenset(
     | {"statement_block", "if_statement"}
 )
 _ASSIGNMENTS = frozenset({"assignment_expression", "augmented_assignment_expression", "update_expression"})
+_CALLBACKS = frozenset({"arrow_function", "function_expression", "function"})
 _FUNCTIONS = frozenset(
     {
         "function_declaration",
@@ -155,13 +233,15 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     root = parser_for(language).parse(data).root_node
     if root.has_error:
         return f"{start}\n{tests}"
-    insertions: list[tuple[int, str]] = []
-    _wrap_checks(root.named_children, data, insertions)
-    for offset, text in sorted(insertions, key=lambda item: item[0], reverse=True):
-        data = data[:offset] + text.encode("utf-8") + data[offset:]
+    node_test = node_test_use(root, _root(program, language))
+    edits: list[_Edit] = []
+    _wrap_checks(root.named_children, data, edits, node_test)
+    # Last first; at one offset, a replacement before an insertion (which then goes in front of it).
+    for begin, end, text in sorted(edits, key=lambda edit: edit[:2], reverse=True):
+        data = data[:begin] + text.encode("utf-8") + data[end:]
     typed = language == "typescript"
     annotations = {"/*any*/": ": any", "/*any[]*/": ": any[]"} if typed else {"/*any*/": "", "/*any[]*/": ""}
-    prelude = _PRELUDE
+    prelude = _PRELUDE + (_NODE_TEST if node_test else "")
     for placeholder, annotation in annotations.items():
         prelude = prelude.replace(placeholder, annotation)
     if _uses_assert(root) and not _declares_assert(root) and not _declares_assert(_root(program, language)):
@@ -169,22 +249,174 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     return f"{start}\n{prelude}{data.decode('utf-8')}\n__sdFinish();\n"
 
 
-def _wrap_checks(statements: Iterable[tree_sitter.Node], data: bytes, insertions: list[tuple[int, str]]) -> None:
+def _wrap_checks(
+    statements: Iterable[tree_sitter.Node],
+    data: bytes,
+    edits: list[_Edit],
+    node_test: NodeTestUse | None = None,
+) -> None:
     """Wrap the checks among ``statements``, going into loops, blocks and ifs but not into functions:
-    a check inside a helper is part of the check that calls the helper."""
+    a check inside a helper is part of the check that calls the helper. With ``node_test``, each test is a
+    check (also inside a suite), and hooks are not checks."""
     for node in statements:
-        if node.type == "expression_statement" and _is_check(node):
-            _wrap(node, _text(node.named_children[0], data), insertions)
-            _wrap_sides(node.named_children[0], insertions)
+        if node_test is not None and node_test.role(node) is not None:
+            _wrap_node_test(node, node_test, data, edits)
+        elif node.type == "expression_statement" and _is_check(node):
+            _wrap(node, _text(node.named_children[0], data), edits)
+            _wrap_sides(node.named_children[0], edits)
         elif node.type == "if_statement" and _has(node, {"throw_statement"}) and not _has(node, _JUMPS):
-            _wrap(node, _text(node, data), insertions)
+            _wrap(node, _text(node, data), edits)
         elif node.type in _NESTING:
             for field in ("body", "consequence", "alternative"):
                 child = node.child_by_field_name(field)
                 if child is not None:
-                    _wrap_checks(_statements(child), data, insertions)
+                    _wrap_checks(_statements(child), data, edits, node_test)
             if node.type == "statement_block":
-                _wrap_checks(node.named_children, data, insertions)
+                _wrap_checks(node.named_children, data, edits, node_test)
+
+
+@dataclass(frozen=True)
+class NodeTestUse:
+    """The names code binds to node:test (``const test = require("node:test")``, ``import {it} from
+    "node:test"``), and what each is there: ``test``, ``it``, ``describe``...; the module itself is ``test``,
+    its default export."""
+
+    names: dict[str, str]
+
+    def role(self, statement: tree_sitter.Node) -> str | None:
+        """``test`` or ``suite`` for a statement that calls a test (``test``/``it``) or a suite
+        (``describe``/``suite``), ``other`` for a hook or a skipped test, ``None`` for anything else."""
+        found = self.called(statement)
+        if found is None:
+            return None
+        name, modifier = found
+        if modifier in ("skip", "todo") or name in _HOOKS:
+            return "other"  # runs nothing now, so it is no check
+        return "test" if name in _TESTS else "suite" if name in _SUITES else None
+
+    def checks(self, statement: tree_sitter.Node) -> int:
+        """How many checks a top-level statement makes: 1 for a test, a suite's tests (at least 1), else 0."""
+        tests = sum(role == "test" for _, role in self.calls(statement))
+        return max(1, tests) if self.role(statement) == "suite" else tests
+
+    def called(self, statement: tree_sitter.Node) -> tuple[str, str | None] | None:
+        """What node:test function a statement calls, and its modifier (``only``, ``skip``, ``todo``)."""
+        call = statement.named_children[0] if statement.type == "expression_statement" else None
+        callee = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
+        parts = callee.text.decode("utf-8", errors="replace").split(".") if callee and callee.text else []
+        modifier = parts.pop() if len(parts) > 1 and parts[-1] in ("only", "skip", "todo") else None
+        if not parts or parts[0] not in self.names or len(parts) > 2:
+            return None
+        return (self.names[parts[0]] if len(parts) == 1 else parts[1]), modifier
+
+    def calls(self, statement: tree_sitter.Node) -> Iterator[tuple[tree_sitter.Node, str]]:
+        """The statement and, in a suite, the statements of its body that call node:test, each with its role."""
+        role = self.role(statement)
+        if role is None:
+            return
+        yield statement, role
+        arguments = statement.named_children[0].child_by_field_name("arguments")
+        parts = _parts(arguments) if arguments is not None else []
+        body = (
+            parts[-1].child_by_field_name("body")
+            if role == "suite" and parts and parts[-1].type in _CALLBACKS
+            else None
+        )
+        for node in body.named_children if body is not None and body.type == "statement_block" else []:
+            yield from self.calls(node)
+
+
+def node_test_use(*roots: tree_sitter.Node) -> NodeTestUse | None:
+    """The names the code under ``roots`` binds to node:test, or ``None`` if it does not require or import it."""
+    names: dict[str, str] = {}
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        if node.type == "variable_declarator" and _requires(node.child_by_field_name("value")) == _NODE_TEST_MODULE:
+            names.update(_bound_names(node.child_by_field_name("name")))
+        elif node.type == "import_statement" and _string_value(node.child_by_field_name("source")) == _NODE_TEST_MODULE:
+            for clause in (c for c in node.named_children if c.type == "import_clause"):
+                for part in clause.named_children:
+                    if part.type == "named_imports":
+                        names.update(_import_specifiers(part))
+                    else:  # the default export, or the module as a namespace: both are ``test`` here
+                        name = (part.named_children[-1] if part.named_children else part).text or b""
+                        names[name.decode("utf-8")] = "test"
+        else:
+            stack.extend(node.named_children)
+    return NodeTestUse(names) if names else None
+
+
+def _bound_names(pattern: tree_sitter.Node | None) -> dict[str, str]:
+    """The names a declaration binds to node:test: ``test`` from ``const test = ...``; ``describe`` and ``check``
+    (node:test's ``it``) from ``const {describe, it: check} = ...``."""
+    if pattern is None or pattern.text is None:
+        return {}
+    if pattern.type == "identifier":
+        return {pattern.text.decode("utf-8"): "test"}
+    names = {}
+    for part in pattern.named_children:
+        key, value = part.child_by_field_name("key"), part.child_by_field_name("value")
+        if part.type == "shorthand_property_identifier_pattern" and part.text is not None:
+            names[part.text.decode("utf-8")] = part.text.decode("utf-8")
+        elif part.type == "pair_pattern" and key is not None and value is not None and value.type == "identifier":
+            names[(value.text or b"").decode("utf-8")] = (key.text or b"").decode("utf-8")
+    return names
+
+
+def _import_specifiers(named_imports: tree_sitter.Node) -> dict[str, str]:
+    """``{a, b as c}``: each local name and what it imports (``a``: ``a``, ``c``: ``b``)."""
+    specifiers = {}
+    for specifier in (s for s in named_imports.named_children if s.type == "import_specifier"):
+        name, alias = specifier.child_by_field_name("name"), specifier.child_by_field_name("alias")
+        imported = (name.text or b"").decode("utf-8") if name is not None else ""
+        specifiers[(alias.text or b"").decode("utf-8") if alias is not None else imported] = imported
+    return specifiers
+
+
+def _wrap_node_test(statement: tree_sitter.Node, use: NodeTestUse, data: bytes, edits: list[_Edit]) -> None:
+    """Each node:test call in ``statement`` (a suite's too) goes to the harness's runner; each test is a check,
+    shown by its name."""
+    for node, role in use.calls(statement):
+        call = node.named_children[0]
+        callee, arguments = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+        found = use.called(node)
+        if callee is None or found is None:
+            continue
+        name, modifier = found
+        edits.append((callee.start_byte, callee.end_byte, ".".join(["__sdNodeTest", name, *filter(None, [modifier])])))
+        if role == "test":
+            parts = _parts(arguments) if arguments is not None else []
+            title = _text(parts[0], data) if parts and parts[0].type in ("string", "template_string") else "..."
+            _wrap(node, f"{_text(callee, data)}({title})", edits)
+
+
+def requires_test_module(statement: tree_sitter.Node) -> bool:
+    """Whether a top-level statement only imports node:test or node's ``assert`` (``const test =
+    require("node:test")``, ``import assert from "node:assert/strict"``)."""
+    if statement.type == "import_statement":
+        return _string_value(statement.child_by_field_name("source")) in _TEST_MODULES
+    if statement.type not in ("lexical_declaration", "variable_declaration"):
+        return False
+    declarators = [d for d in statement.named_children if d.type == "variable_declarator"]
+    return bool(declarators) and all(_requires(d.child_by_field_name("value")) in _TEST_MODULES for d in declarators)
+
+
+def _requires(call: tree_sitter.Node | None) -> bytes | None:
+    """The module ``require("...")`` names, or ``None`` for anything else."""
+    if call is None or call.type != "call_expression":
+        return None
+    callee, arguments = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+    parts = _parts(arguments) if arguments is not None else []
+    return _string_value(parts[0]) if callee is not None and callee.text == b"require" and len(parts) == 1 else None
+
+
+def _string_value(node: tree_sitter.Node | None) -> bytes | None:
+    return node.text[1:-1] if node is not None and node.type == "string" and node.text is not None else None
+
+
+def _parts(node: tree_sitter.Node) -> list[tree_sitter.Node]:
+    return [c for c in node.named_children if c.type != "comment"]
 
 
 def _statements(body: tree_sitter.Node) -> list[tree_sitter.Node]:
@@ -192,17 +424,17 @@ def _statements(body: tree_sitter.Node) -> list[tree_sitter.Node]:
     return body.named_children if body.type in ("statement_block", "else_clause") else [body]
 
 
-def _wrap(node: tree_sitter.Node, source: str, insertions: list[tuple[int, str]]) -> None:
+def _wrap(node: tree_sitter.Node, source: str, edits: list[_Edit]) -> None:
     # Prefix and suffix stay on the statement's own lines, so the tests' line numbers are unchanged.
     source = source.rstrip(";").strip()
     if len(source) > _MAX_SOURCE:
         source = source[: _MAX_SOURCE - 3] + "..."
     line = node.start_point.row + 1
-    insertions.append((node.start_byte, f"__sdCheck({line}, {json.dumps(source)}, () => {{ "))
-    insertions.append((node.end_byte, " });"))
+    edits.append((node.start_byte, node.start_byte, f"__sdCheck({line}, {json.dumps(source)}, () => {{ "))
+    edits.append((node.end_byte, node.end_byte, " });"))
 
 
-def _wrap_sides(expression: tree_sitter.Node, insertions: list[tuple[int, str]]) -> None:
+def _wrap_sides(expression: tree_sitter.Node, edits: list[_Edit]) -> None:
     """Wrap the two sides of the comparison that an assert call checks, if it checks one."""
     callee = expression.child_by_field_name("function")
     arguments = expression.child_by_field_name("arguments")
@@ -214,8 +446,9 @@ def _wrap_sides(expression: tree_sitter.Node, insertions: list[tuple[int, str]])
     left, op, right = (compared.child_by_field_name(name) for name in ("left", "operator", "right"))
     if left is None or op is None or right is None or op.type not in _COMPARISONS:
         return
-    insertions += [(left.start_byte, "__sdLeft("), (left.end_byte, ")")]
-    insertions += [(right.start_byte, f"__sdRight({json.dumps(op.type)}, "), (right.end_byte, ")")]
+    edits += [(left.start_byte, left.start_byte, "__sdLeft("), (left.end_byte, left.end_byte, ")")]
+    right_start = f"__sdRight({json.dumps(op.type)}, "
+    edits += [(right.start_byte, right.start_byte, right_start), (right.end_byte, right.end_byte, ")")]
 
 
 def _is_check(statement: tree_sitter.Node) -> bool:

@@ -227,9 +227,11 @@ class _Search:
         result = SearchResult(self.language, baseline, ranking, self.budget.max_passing)
         edits = candidate_edits(self.program, self.language)
         if baseline is not None and baseline.all_passed:
-            # Its callers search after a failed run: tests that run after the program's last line (node:test's)
-            # escape the search's runner, and it must not pass that off as a pass.
-            result.stopped = "the program passes as the search runs it: it cannot follow tests such as node:test's"
+            # Its callers search after a failed run: checks that run after the program's last line (in an exit
+            # handler) escape the search's runner, and it must not pass that off as a pass.
+            result.stopped = (
+                "the program passes as the search runs it: it cannot follow checks that run after the last line"
+            )
             return self._finish(result)
         scored = await self._round(result, self._depth_one(edits, ranking))
         if not result.passing and self.budget.depth >= 2:
