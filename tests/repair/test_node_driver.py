@@ -15,7 +15,7 @@ from autogen_selfdebug import DockerSandbox, LocalSandbox
 from autogen_selfdebug._test_report import parse_report, split_output
 from autogen_selfdebug._verification import combined_source
 from autogen_selfdebug.repair._batch import BATCH_MARKER, Trial, parse_batch, parse_coverage
-from autogen_selfdebug.repair._node_driver import node_batch_code, node_coverage_code
+from autogen_selfdebug.repair._node_driver import is_es_module, node_batch_code, node_coverage_code
 from autogen_selfdebug.sandboxes import DEFAULT_IMAGE
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -187,6 +187,23 @@ async def test_typescript_modules_compile_as_one_file() -> None:
     candidates = [combined_source(program, tests, "typescript") for tests in ("assert.equal(f(1), 2);", "f(1);")]
     output = await execute(node_batch_code(candidates, "typescript", timeout=2, budget=30))
     assert [trial.exit_code for trial in trials_of(output, 2)] == [0, 0]
+
+
+@NEEDS_TSC
+async def test_javascript_es_modules_run_and_keep_their_lines() -> None:
+    # A vm script cannot hold import or export: the driver transpiles an ES module to CommonJS first.
+    program = (
+        'import assert from "node:assert/strict";\n\nexport function gap(left, right) {\n  return left - right;\n}\n'
+    )
+    tests = "assert.equal(gap(3, 10), 7);\nassert.equal(gap(1, 1), 0);\n"
+    assert is_es_module(program) and not is_es_module("function f() {}\n")
+    fixed = program.replace("left - right", "right - left")
+    sources = [combined_source(p, tests, "javascript") for p in (program, fixed)]
+    output = await execute(node_batch_code(sources, "javascript", timeout=2, budget=30))
+    assert [trial.exit_code for trial in trials_of(output, 2)] == [1, 0]
+    output = await execute(node_coverage_code(sources[0], "javascript", program_lines=5, timeout=5))
+    wrong, right = parse_coverage(output)
+    assert (wrong.passed, right.passed) == (False, True) and 4 in wrong.lines and not {1, 2} & wrong.lines
 
 
 @pytest.mark.docker

@@ -5,13 +5,14 @@ drivers below run candidates inside one node process, each in a fresh ``vm`` con
 ``console``, a fake ``process`` and a timeout that cuts infinite loops off. Each candidate is a
 whole file as ``combined_source`` builds it (program, then the tests instrumented by
 ``_test_report_js``). TypeScript is transpiled with the ``typescript`` module's ``transpileModule``
-(the tests part once per batch when it can):
+(the tests part once per batch when it can), and so is a JavaScript ES module (``import``,
+``export``), to CommonJS, since a ``vm`` script cannot hold module syntax:
 syntax errors fail a candidate (exit code 2, as tsc's), type errors are not checked here, unlike
 the sandbox's ``tsc`` run. Timers run after the script in virtual time, in order. The output is
 what ``_batch.parse_batch`` and ``_batch.parse_coverage`` read.
 
 Coverage is V8's precise block coverage, taken through the ``inspector`` module after each check
-of the harness (its ``__sdBeforeCheck``/``__sdAfterCheck`` hooks). For TypeScript the generated
+of the harness (its ``__sdBeforeCheck``/``__sdAfterCheck`` hooks). For transpiled code the generated
 lines are mapped back to the source through the source map of ``transpileModule``.
 """
 
@@ -21,6 +22,7 @@ import json
 from collections.abc import Sequence
 
 from .._test_report import MARKER, tests_start_line
+from ..edits import parser_for
 from ._batch import BATCH_MARKER, COVERAGE_MARKER
 
 __all__ = ["node_batch_code", "node_coverage_code"]
@@ -59,13 +61,14 @@ function loadTypeScript() {
   return ts;
 }
 
-// Candidate source -> {code, lines (generated line -> source line, TypeScript only)} or {error}.
+// Candidate source -> {code, lines (generated line -> source line, when transpiled)} or {error}.
 function compile(ts, source, withMap) {
   if (source.startsWith("#!")) source = "//" + source;
   if (!ts) return {code: source, lines: null};
   const options = {target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.CommonJS, esModuleInterop: true};
   const out = ts.transpileModule(source, {
-    fileName: "candidate.ts", reportDiagnostics: true, compilerOptions: {...options, sourceMap: withMap},
+    fileName: FILE.replace(/js$/, INPUT.language === "typescript" ? "ts" : "js"), reportDiagnostics: true,
+    compilerOptions: {...options, sourceMap: withMap, allowJs: true},
   });
   const errors = (out.diagnostics || []).filter((d) => d.category === ts.DiagnosticCategory.Error);
   if (errors.length) {
@@ -323,7 +326,8 @@ function coverage(ts) {
   emit(BATCH, {i: 0, ...result});
 }
 
-const ts = INPUT.language === "typescript" ? loadTypeScript() : null;
+// An ES module (import, export) runs as CommonJS here, transpiled as TypeScript is: the vm runs scripts.
+const ts = INPUT.language === "typescript" || INPUT.es_module ? loadTypeScript() : null;
 if (INPUT.mode === "coverage") coverage(ts); else batch(ts);
 """
 
@@ -345,6 +349,12 @@ def node_coverage_code(program: str, language: str, *, program_lines: int, timeo
     )
 
 
+def is_es_module(source: str) -> bool:
+    """Whether JavaScript ``source`` is an ES module: a top-level ``import`` or ``export`` statement."""
+    root = parser_for("javascript").parse(source.encode("utf-8")).root_node
+    return any(node.type in ("import_statement", "export_statement") for node in root.named_children)
+
+
 def _driver(*, mode: str, programs: list[str], language: str, timeout: float, budget: float, program_lines: int) -> str:
     if language not in ("javascript", "typescript"):
         raise ValueError(f"the node driver runs javascript or typescript, not {language!r}")
@@ -359,6 +369,7 @@ def _driver(*, mode: str, programs: list[str], language: str, timeout: float, bu
         "coverage_marker": COVERAGE_MARKER,
         "harness_marker": MARKER,
         "start_line": tests_start_line(language),
+        "es_module": language == "javascript" and is_es_module(programs[0] if programs else ""),
     }
     # json.dumps escapes every non-ASCII character, so the literal is valid JavaScript as it is.
     return _DRIVER.replace("__SD_INPUT__", json.dumps(inputs), 1)
