@@ -176,6 +176,37 @@ def test_python_unittest_classes_at_the_bottom_split_off() -> None:
     assert split_trailing_checks(STATS.replace("unittest.main()", "print(mean([2]))"), "python") is None
 
 
+CLAMP_PYTEST = """\
+import pytest
+
+
+def clamp(x, lo, hi):
+    return max(lo, max(x, hi))
+
+
+@pytest.mark.parametrize(("x", "want"), [(15, 10), (-5, 0), (5, 5)])
+def test_clamp(x, want):
+    assert clamp(x, 0, 10) == want
+
+
+def test_a_point_range():
+    assert clamp(3, 3, 3) == 3
+"""
+
+
+def test_python_test_functions_at_the_bottom_split_off() -> None:
+    split = split_trailing_checks(CLAMP_PYTEST, "python")
+    assert split is not None and split.program == CLAMP_PYTEST[: CLAMP_PYTEST.index("\n\n\n@")] + "\n"
+    # From the first decorator; one check per case of a parametrized test.
+    assert (split.count, split.first_line, split.last_line) == (4, 8, 14)
+    assert split.rejoin(split.program) == CLAMP_PYTEST
+    # A test that needs a fixture is pytest's to run: it is no check, and nothing below the program is split.
+    assert (
+        split_trailing_checks(CLAMP_PYTEST.replace("test_a_point_range()", "test_a_point_range(tmp_path)"), "python")
+        is None
+    )
+
+
 AREA_DOCTEST = (
     "def area(width, height):\n"
     '    """\n    >>> area(2, 3)\n    6\n    >>> area(4, 5)\n    20\n    """\n'
@@ -192,27 +223,34 @@ AREA_DOCTEST = (
             "area.py",
             AREA_DOCTEST,
             "The 2 doctest examples of area.py, run by `doctest.testmod()` at the bottom (lines 11–13)",
-            "FAILED line 3: area(2, 3) == 6",  # the example's line in the file
+            ("Tests: 0 of 2 asserts passed.", "FAILED line 3: area(2, 3) == 6"),  # the example's line in the file
             AREA_DOCTEST.replace("return width + height", "return width * height"),
         ),
         (
             "stats.py",
             STATS,
             "Split off 2 checks at the bottom of stats.py (lines 8–13)",
-            "FAILED line 13: self.assertEqual(mean([5]), 5)",
+            ("Tests: 0 of 2 asserts passed.", "FAILED line 13: self.assertEqual(mean([5]), 5)"),
             STATS.replace("len(values) - 1", "len(values) * 1"),
         ),
+        (
+            "clamp.py",
+            CLAMP_PYTEST,
+            "Split off 4 checks at the bottom of clamp.py (lines 8–14)",
+            ("Tests: 1 of 4 asserts passed.", "FAILED line 10: clamp(x, 0, 10) == want", "call: clamp(15, 0, 10)"),
+            CLAMP_PYTEST.replace("max(x, hi)", "min(x, hi)"),
+        ),
     ],
-    ids=["doctest", "unittest"],
+    ids=["doctest", "unittest", "pytest-parametrize"],
 )
-def test_doctest_and_unittest_files_are_fixed_by_the_search(
+def test_doctest_unittest_and_pytest_files_are_fixed_by_the_search(
     tmp_path: Path,
     silent_model: MustNotBeCalled,
     capsys: pytest.CaptureFixture[str],
     name: str,
     source: str,
     announced: str,
-    failed: str,
+    failed: tuple[str, ...],
     fixed: str,
 ) -> None:
     path = tmp_path / name
@@ -220,7 +258,7 @@ def test_doctest_and_unittest_files_are_fixed_by_the_search(
     code, out, err = run(["fix", str(path)], capsys)
     assert code == 0, err
     text = flat(err)
-    assert announced in text and "Tests: 0 of 2 asserts passed." in text and failed in text
+    assert announced in text and all(part in text for part in failed)
     assert "found by the repair search" in text
     assert out == fixed  # the checks come back as written
 
@@ -286,6 +324,81 @@ def test_typescript_checks_split_off() -> None:
     assert split is not None and split.count == 2 and (split.first_line, split.last_line) == (12, 13)
     assert split.program.rstrip().endswith("console.log(maxSubarraySum([1, -2, 3, 4]));")
     assert split.rejoin(split.program) == KADANE_TS
+
+
+CLAMP_NODE_TEST = """\
+// Clamp a number into [lo, hi].
+function clamp(x, lo, hi) {
+  return Math.max(lo, Math.max(x, hi));
+}
+
+const test = require("node:test");
+const assert = require("node:assert");
+
+test("clamps above", () => {
+  assert.strictEqual(clamp(15, 0, 10), 10);
+});
+test.describe("inside and below", () => {
+  test.it("keeps inside", () => assert.strictEqual(clamp(5, 0, 10), 5));
+  test.it("clamps below", () => assert.strictEqual(clamp(-5, 0, 10), 0));
+});
+test.skip("not yet", () => {});
+"""
+
+
+def test_node_test_tests_at_the_bottom_split_off_with_their_imports() -> None:
+    split = split_trailing_checks(CLAMP_NODE_TEST, "javascript")
+    assert split is not None
+    assert split.program.rstrip().endswith("}") and "require" not in split.program
+    # One check per test, the describe's two included; the skipped test is none.
+    assert (split.count, split.first_line, split.last_line) == (3, 6, 15)
+    assert split.rejoin(split.program) == CLAMP_NODE_TEST
+    # Imports of node:test or assert alone are no checks; a test named so without node:test is none either.
+    assert split_trailing_checks('function f() {}\nconst assert = require("assert");\n', "javascript") is None
+    assert split_trailing_checks('function f() {}\ntest("x", () => f());\n', "javascript") is None
+
+
+@pytest.mark.parametrize(
+    ("language", "imports_on_top"), [("javascript", False), ("typescript", False), ("javascript", True)]
+)
+def test_node_test_files_are_fixed_by_the_search(
+    tmp_path: Path,
+    silent_model: MustNotBeCalled,
+    capsys: pytest.CaptureFixture[str],
+    language: str,
+    imports_on_top: bool,
+) -> None:
+    source, lines = CLAMP_NODE_TEST, "lines 6–15"
+    if language == "typescript":
+        source = source.replace("clamp(x, lo, hi)", "clamp(x: number, lo: number, hi: number): number")
+        source = source.replace('const test = require("node:test");', 'import test from "node:test";')
+    if imports_on_top:  # the program requires node:test; the tests at the bottom use it
+        imports = 'const test = require("node:test");\nconst assert = require("node:assert");\n'
+        source, lines = imports + source.replace(imports, ""), "lines 9–15"
+    path = tmp_path / ("clamp.js" if language == "javascript" else "clamp.ts")
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    text = flat(err)
+    assert f"Split off 3 checks at the bottom of {path.name} ({lines})" in text
+    assert "Tests: 0 of 3 asserts passed." in text and 'FAILED line 13: test.it("keeps inside")' in text
+    assert "`Math.max` changed to `Math.min` on line " in text and "found by the repair search" in text
+    assert out == source.replace("Math.max(x", "Math.min(x")
+
+
+def test_an_es_module_is_fixed_by_the_search(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = (
+        'import assert from "node:assert/strict";\n\nexport function gap(left, right) {\n  return left - right;\n}\n\n'
+        "assert.equal(gap(3, 10), 7);\nassert.equal(gap(1, 1), 0);\n"
+    )
+    path = tmp_path / "gap.mjs"
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    assert "found by the repair search: `left - right` changed to `right - left` on line 4" in flat(err)
+    assert out == source.replace("left - right", "right - left")
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import time
 
 import pytest
@@ -19,6 +20,7 @@ from autogen_selfdebug._test_report import (
     render_report,
     split_output,
 )
+from autogen_selfdebug._test_report import test_functions as found_test_functions  # not named test*, for pytest
 from autogen_selfdebug._test_report import tests_start_line as start_line  # not named test*, for pytest
 
 POSTFIX = """\
@@ -145,6 +147,31 @@ async def test_pytest_style_test_functions_the_tests_never_call_are_called(
     # Tests that call their own test functions, or have none, are as before.
     code, _, _, report = await report_of(executor, program, "def test_one():\n    assert double(1) == 2\ntest_one()")
     assert code == 0 and report is not None and report.total == 1
+
+
+async def test_parametrized_test_functions_run_each_case(executor: LocalCommandLineCodeExecutor) -> None:
+    program = "def double(x):\n    return x * 2 + (1 if x == 3 else 0)\n"
+    tests = (
+        "import pytest\n"
+        '@pytest.mark.parametrize("x, want", [(1, 2), pytest.param(3, 6, id="three"), (9, 0)])\n'
+        "def test_double(x, want):\n    assert double(x) == want\n"
+        '@pytest.mark.parametrize("x", [pytest.param(3, marks=pytest.mark.skip), 4])\n'
+        "@pytest.mark.parametrize(argnames=['y'], argvalues=[[1], [2]])\n"
+        "def test_stacked(x, y):\n    assert double(x) + y > 0\n"
+        '@pytest.mark.parametrize("x", [1])\ndef test_fixture(x, tmp_path):\n    assert False\n'
+        '@pytest.mark.parametrize("x", ["a"], indirect=True)\ndef test_indirect(x):\n    assert False\n'
+    )
+    code, _, _, report = await report_of(executor, program, tests)
+    assert code == 1 and report is not None
+    # Each case once, in pytest's order (stacked marks multiply, the closest one varies slowest); skipped cases,
+    # tests that need a fixture and indirect parametrization are left to pytest.
+    assert [(r.line, r.passed) for r in report.results] == [(4, True), (4, False), (4, False), (8, True), (8, True)]
+    assert [(r.call, r.expected, r.actual) for r in failed(report)] == [
+        ("double(3)", "6", "7"),
+        ("double(9)", "0", "18"),
+    ]
+    module = ast.parse(tests)
+    assert [(f.name, count) for f, count in found_test_functions(module)] == [("test_double", 3), ("test_stacked", 4)]
 
 
 UNITTEST_FILE = """\

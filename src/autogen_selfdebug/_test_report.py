@@ -10,9 +10,10 @@ bounded tracer to show its local variables when it returned. An exception report
 innermost frame: the line and its locals. Everything is bounded in size.
 
 Test functions written for pytest (``def test_x():``) that the tests never call are called after
-them, and so are the test methods of ``unittest.TestCase`` classes and of pytest's ``class Test...:``
-(in place of ``unittest.main()``), so that a tests file in either style does not pass by running
-nothing. ``self.assertEqual(a, b)`` and its plain kin report like the asserts they stand for.
+them (once per case of their ``@pytest.mark.parametrize`` marks), and so are the test methods of
+``unittest.TestCase`` classes and of pytest's ``class Test...:`` (in place of ``unittest.main()``), so
+that a tests file in either style does not pass by running nothing. ``self.assertEqual(a, b)`` and its
+plain kin report like the asserts they stand for.
 
 The harness is plain Python placed after the program in the same file (so the program's line
 numbers are unchanged), names prefixed ``_sd_``. Tests in other languages are not rewritten;
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +38,7 @@ __all__ = [
     "render_report",
     "split_output",
     "test_classes",
+    "test_functions",
     "tests_start_line",
 ]
 
@@ -255,6 +258,30 @@ class _SDHarness:
             self.escaped(line, source, error)
         else:
             self.emit({"event": "done"})
+
+    def run_cases(self, line, name, function):
+        # A test function with pytest's parametrize marks: each case runs as a test, in pytest's order
+        # (stacked marks multiply); a case marked skip or xfail is left out.
+        cases = [{}]
+        for mark in getattr(function, "pytestmark", []):
+            if mark.name != "parametrize":
+                continue
+            names = mark.kwargs.get("argnames", mark.args[0] if mark.args else "")
+            values = mark.kwargs.get("argvalues", mark.args[1] if len(mark.args) > 1 else [])
+            # As pytest reads them: one name in a string takes each value whole; a list of names unpacks it.
+            single = isinstance(names, str) and "," not in names
+            names = [n.strip() for n in names.split(",") if n.strip()] if isinstance(names, str) else list(names)
+            expanded = []
+            for value in values:
+                wrapped = type(value).__name__ == "ParameterSet"  # pytest.param(...)
+                marks = value.marks if wrapped else ()
+                params = value.values if wrapped else (value,) if single else value
+                if not any(m.name in ("skip", "xfail") for m in marks):
+                    expanded.append(dict(zip(names, params)))
+            cases = [dict(case, **more) for case in cases for more in expanded]
+        for case in cases:
+            shown = ", ".join(f"{key}={self.r(value)}" for key, value in case.items())
+            self.run_test(line, f"{name}({shown})", lambda case=case: function(**case))
 
     def escaped(self, line, source, error):
         # The test's start went out before it ran, so the lines run since its last check are its own.
@@ -491,21 +518,49 @@ def test_classes(module: ast.Module) -> list[tuple[ast.ClassDef, dict[str, int]]
     return found
 
 
-def _uncalled_tests(module: ast.Module) -> list[ast.FunctionDef]:
-    """The pytest-style test functions (``def test...():`` at top level, with no required arguments) that
-    the tests never name, so would never run: the harness calls them, after the rest of the tests.
-    Decorated ones are left alone: fixtures, ``parametrize`` and ``skip`` are pytest's to run."""
+def test_functions(module: ast.Module) -> list[tuple[ast.FunctionDef, int | None]]:
+    """The pytest-style test functions (``def test...():`` at top level) that the tests never name, so would
+    never run, and that the harness can call: with no required arguments and no decorators, or with
+    ``pytest.mark.parametrize`` marks that give every required argument. Each with its number of cases
+    (``None`` when the marks' values are not literal lists; 1 for a plain function)."""
     named = {node.id for node in ast.walk(module) if isinstance(node, ast.Name)}
-    return [
-        node
-        for node in module.body
-        if isinstance(node, ast.FunctionDef)
-        and node.name.startswith("test")
-        and not node.decorator_list
-        and node.name not in named
-        and len(node.args.posonlyargs) + len(node.args.args) == len(node.args.defaults)
-        and all(default is not None for default in node.args.kw_defaults)
-    ]
+    found: list[tuple[ast.FunctionDef, int | None]] = []
+    for node in module.body:
+        if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test") or node.name in named:
+            continue
+        positional = [*node.args.posonlyargs, *node.args.args]
+        required = {a.arg for a in positional[: len(positional) - len(node.args.defaults)]}
+        required |= {a.arg for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True) if d is None}
+        marks = [_parametrize(d) for d in node.decorator_list]
+        if None in marks:
+            continue  # fixtures, skips and other decorators are pytest's to run
+        given = {name for mark in marks if mark is not None for name in mark[0]}
+        if required <= given:
+            counts = [mark[1] for mark in marks if mark is not None]
+            found.append((node, None if None in counts else math.prod(c for c in counts if c is not None)))
+    return found
+
+
+def _parametrize(decorator: ast.expr) -> tuple[list[str], int | None] | None:
+    """A ``@pytest.mark.parametrize("a, b", [...])`` decorator's names and number of cases (``None`` when its
+    values are not a literal list); ``None`` for any other decorator, or one with ``indirect``."""
+    call = decorator if isinstance(decorator, ast.Call) else None
+    func = call.func if call is not None else None
+    if call is None or not (isinstance(func, ast.Attribute) and func.attr == "parametrize"):
+        return None
+    keywords = {k.arg: k.value for k in call.keywords}
+    names = keywords.get("argnames", call.args[0] if call.args else None)
+    values = keywords.get("argvalues", call.args[1] if len(call.args) > 1 else None)
+    if "indirect" in keywords or not isinstance(names, ast.Constant | ast.List | ast.Tuple):
+        return None
+    try:
+        literal = ast.literal_eval(names)
+    except (ValueError, TypeError):
+        return None
+    if not isinstance(literal, str | list | tuple):
+        return None
+    listed = [n.strip() for n in literal.split(",") if n.strip()] if isinstance(literal, str) else list(literal)
+    return [str(n) for n in listed], len(values.elts) if isinstance(values, ast.List | ast.Tuple) else None
 
 
 def _thunk(body: ast.expr) -> ast.Lambda:
@@ -527,10 +582,15 @@ def instrument_python_tests(tests: str, *, program_lines: int, detail: bool = Tr
         module = ast.parse(tests)
     except SyntaxError:
         return f"{start}\n{tests}"
-    uncalled, classes = _uncalled_tests(module), test_classes(module)
+    functions, classes = test_functions(module), test_classes(module)
     module = _Rewrite(tests).visit(module)
-    for function in uncalled:
-        run = f"_sd_h.run_test({function.lineno}, {function.name + '()'!r}, {function.name})"
+    for function, _ in functions:
+        line, name = function.lineno, function.name
+        run = (
+            f"_sd_h.run_cases({line}, {name!r}, {name})"
+            if function.decorator_list
+            else f"_sd_h.run_test({line}, {name + '()'!r}, {name})"
+        )
         module.body.append(ast.copy_location(ast.parse(run).body[0], function))
     for cls, lines in classes:
         module.body.append(ast.copy_location(ast.parse(f"_sd_h.run_class({cls.name}, {lines!r})").body[0], cls))

@@ -1,11 +1,11 @@
 """Checks written at the bottom of a file to fix, split off as tests the model cannot edit.
 
-A file often ends with its own checks (``assert f(2) == 4`` in Python, ``console.assert`` or
-``assert.strictEqual`` in JavaScript), in Python often inside ``if __name__ == "__main__":``. Left in
-the program, the model may edit or drop them, and a failing one shows only an ``AssertionError``.
-Split off, they run as fixed tests after each attempt: each one is reported with its expected and
-actual values, and a fix must pass all of them. Only the contiguous block of checks at the very end
-counts; the fixed file gets that block back, byte for byte.
+A file often ends with its own checks (``assert f(2) == 4`` in Python, ``console.assert``,
+``assert.strictEqual`` or node:test's ``test(...)`` in JavaScript), in Python often inside
+``if __name__ == "__main__":``. Left in the program, the model may edit or drop them, and a failing
+one shows only an ``AssertionError``. Split off, they run as fixed tests after each attempt: each one
+is reported with its expected and actual values, and a fix must pass all of them. Only the contiguous
+block of checks at the very end counts; the fixed file gets that block back, byte for byte.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 import tree_sitter
 
-from .._test_report import is_test_runner, test_classes
+from .._test_report import is_test_runner, test_classes, test_functions
+from .._test_report_js import NodeTestUse, node_test_use, requires_test_module
 from ..edits import is_assert_statement, parser_for
 from ._doctests import DoctestChecks, doctest_checks, is_doctest_runner
 
@@ -91,11 +92,14 @@ class TrailingChecks:
 def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     """Split the checks at the bottom of ``source`` off its program.
 
-    Python: trailing top-level ``assert`` statements and test classes, with ``print(...)`` calls among
+    Python: trailing top-level ``assert`` statements, test classes and pytest-style test functions (one
+    check per parametrized case), with ``print(...)`` calls among
     or after them, or a last ``if __name__ == "__main__":`` block that holds nothing else; or, when
     that block only runs ``doctest.testmod()``, the program's doctest examples.
     JavaScript and TypeScript: trailing top-level calls of ``assert(...)``, ``assert.xxx(...)`` or
-    ``console.assert(...)``, with ``console.log(...)`` calls among or after them.
+    ``console.assert(...)``, or node:test tests and suites (one check per test), with ``console.log(...)`` calls
+    (and node:test hooks and skipped tests) among or after them, and the ``require`` calls or imports of node:test
+    and ``assert`` just above them.
 
     Returns:
         The split, or ``None`` when the file does not end with checks, does not parse, is nothing
@@ -170,16 +174,23 @@ _Block = tuple[int, int, int, int]
 
 def _python_block(module: ast.Module) -> _Block | None:
     body = module.body
-    # Test classes count one check per test method.
+    # Test classes count one check per test method; test functions one per case.
     cases = {id(cls): sum(name.startswith("test") for name in lines) for cls, lines in test_classes(module)}
+    cases |= {id(function): count or 1 for function, count in test_functions(module)}
     last = _last_main_block(body)
     if last is not None:
         kinds = [_python_kind(statement, cases) for statement in last.body]
         if None not in kinds and "check" in kinds:
-            return last.lineno, last.end_lineno or last.lineno, kinds.count("check"), last.body[0].lineno
+            return last.lineno, last.end_lineno or last.lineno, kinds.count("check"), _first_line(last.body[0])
     kinds = [_python_kind(statement, cases) for statement in body]
     weights = [cases.get(id(statement), 1) for statement in body]
-    return _block([(s.lineno, s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds, weights)
+    return _block([(_first_line(s), s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds, weights)
+
+
+def _first_line(statement: ast.stmt) -> int:
+    """Where a statement starts: a decorated function's or class's first decorator."""
+    decorators: list[ast.expr] = getattr(statement, "decorator_list", [])
+    return min([statement.lineno, *(d.lineno for d in decorators)])
 
 
 def _last_main_block(body: list[ast.stmt]) -> ast.If | None:
@@ -212,7 +223,8 @@ def _dedented(body: str) -> str | None:
 
 
 def _python_kind(statement: ast.stmt, cases: dict[int, int]) -> str | None:
-    """``check``: an assert, or a test class with test methods; ``print``: a ``print(...)``, or a call of
+    """``check``: an assert, a test class with test methods, or a test function (with its parametrize marks);
+    ``print``: a ``print(...)``, or a call of
     ``unittest.main()`` or ``pytest.main()``, alone or as the whole of a main block (the tests' harness
     runs the test classes itself); else ``None``."""
     if isinstance(statement, ast.Assert) or cases.get(id(statement)):
@@ -231,6 +243,7 @@ def _tree_sitter_block(source: str, language: str) -> _Block | None:
         return None
     # Comments are not statements: those among or after the checks come along with the block's lines.
     statements = [node for node in root.named_children if node.type != "comment"]
+    node_test = node_test_use(root)
     # A statement starts its line when only spaces come before it (column 0 in bytes or in characters).
     lines = source.encode("utf-8").split(b"\n")
     spans = [
@@ -241,12 +254,20 @@ def _tree_sitter_block(source: str, language: str) -> _Block | None:
         )
         for node in statements
     ]
-    return _block(spans, [_js_kind(node) for node in statements])
+    weights = [(node_test.checks(node) or 1) if node_test else 1 for node in statements]
+    return _block(spans, [_js_kind(node, node_test) for node in statements], weights)
 
 
-def _js_kind(statement: tree_sitter.Node) -> str | None:
+def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None) -> str | None:
+    """``check``: an assert call, or a node:test test or suite; ``setup``: an import of node:test or ``assert``;
+    ``print``: a ``console.log(...)``, or a node:test hook or skipped test."""
     if is_assert_statement(statement):
         return "check"
+    if requires_test_module(statement):
+        return "setup"
+    role = node_test.role(statement) if node_test is not None else None
+    if role is not None:
+        return "print" if role == "other" else "check"
     call = (
         statement.named_children[0] if statement.type == "expression_statement" and statement.named_children else None
     )
@@ -257,8 +278,8 @@ def _js_kind(statement: tree_sitter.Node) -> str | None:
 def _block(
     spans: Sequence[tuple[int, int, bool]], kinds: Sequence[str | None], weights: Sequence[int] | None = None
 ) -> _Block | None:
-    """The trailing run of checks and prints, starting at its first check: (first line, last line, checks,
-    first line).
+    """The trailing run of checks, prints and setup (imports the checks need), starting at its first check or
+    setup: (first line, last line, checks, first line).
 
     ``spans`` gives each top-level statement's first and last line, and whether it starts its line;
     ``weights`` how many checks each statement holds (one each by default).
@@ -266,8 +287,9 @@ def _block(
     start = len(kinds)
     while start > 0 and kinds[start - 1] is not None:
         start -= 1
-    # The block starts at a check on a line of its own; prints before the first check stay in the program.
-    while start < len(kinds) and (kinds[start] != "check" or not spans[start][2]):
+    # The block starts at a check (or the imports the checks need) on a line of its own; prints before
+    # it stay in the program.
+    while start < len(kinds) and (kinds[start] not in ("check", "setup") or not spans[start][2]):
         start += 1
     checks = [i for i in range(start, len(kinds)) if kinds[i] == "check"]
     if not checks:
