@@ -307,11 +307,12 @@ async def test_a_passing_program_is_left_alone(sandbox: CodeExecutor) -> None:
 
 
 async def test_node_test_files_are_searched(sandbox: CodeExecutor) -> None:
-    # The harness runs node:test's tests in place, so the search's drivers see each one.
+    # The harness runs node:test's tests in place, so the search's drivers see each one; only the async one
+    # fails, after an await.
     tests = (
         'const test = require("node:test");\nconst assert = require("node:assert");\n'
-        'test("clamps", () => { assert.strictEqual(clamp(15, 0, 10), 10); });\n'
-        'test("keeps", () => { assert.strictEqual(clamp(5, 0, 10), 5); });\n'
+        'test("at the bound", () => { assert.strictEqual(clamp(10, 0, 10), 10); });\n'
+        'test("keeps", async () => { await null; assert.strictEqual(clamp(5, 0, 10), 5); });\n'
     )
     program = "function clamp(x, lo, hi) {\n  return Math.max(lo, Math.max(x, hi));\n}\n"
     result = await search(sandbox, program, tests, "javascript")

@@ -216,6 +216,10 @@ describe("clamp", () => {
 check("hooks ran", (t, done) => {
   done(runs === 2 ? undefined : new Error(`runs: ${runs}`));
 });
+check("waits", async () => {
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.strictEqual(clamp(-5, 0, 10), 0);
+});
 """
 
 
@@ -241,8 +245,10 @@ async def test_node_test_tests_run_in_place_each_a_check(language: str, tests: s
         (6, 'check("clamps above")', False),
         (11, 'check("keeps inside")', False),
         (16, 'check("hooks ran")', True),
+        (19, 'check("waits")', False),  # async: reported when it settles, before the end record
     ]
-    above, inside, _ = report.results
+    above, inside, _, waits = report.results
+    assert (waits.expected, waits.actual) == ("0", "10")
     assert (above.op, above.expected, above.actual) == ("strictEqual", "10", "15")
     assert (inside.expected, inside.actual) == ("5", "10")
     fixed = CLAMP.replace("Math.max(x", "Math.min(x")
@@ -253,4 +259,4 @@ async def test_node_test_tests_run_in_place_each_a_check(language: str, tests: s
         tests,
         language,
     )
-    assert code == 0 and report is not None and (report.passed, report.total) == (3, 3)
+    assert code == 0 and report is not None and (report.passed, report.total) == (4, 4)

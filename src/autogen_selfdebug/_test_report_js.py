@@ -18,13 +18,13 @@ failure reports the actual and the expected value, as a Python ``assert f(3) == 
 The prelude calls ``globalThis.__sdBeforeCheck()`` and ``__sdAfterCheck(passed)`` around each
 check when they are defined (the coverage driver uses them) and lets an object with ``__sdExit``
 through (the batch driver's ``process.exit``). Tests are parsed with tree-sitter; tests that do not
-parse run as they are. Checks that return a promise are not awaited: they count as run.
+parse run as they are. A check that returns a promise is not awaited (but see node:test's async tests below).
 
 Tests written with node:test (``test``/``it``, ``describe``/``suite``, the four hooks, ``.skip``/``.only``)
 run in place through a small runner in the prelude: node's own would run them after the file's last line,
 where no per-check report, nor the search's drivers, can follow. Each test is a check, reported under its
-name; the tests of a ``describe`` are checks each. An ``async`` test runs up to its first ``await`` inside
-its check; a failure after that surfaces as node's unhandled rejection (the run still fails).
+name; the tests of a ``describe`` are checks each. An ``async`` test's check reports when it settles,
+after the checks that follow it have run, and the tests' end record waits for it.
 """
 
 from __future__ import annotations
@@ -82,34 +82,51 @@ function __sdRight(op/*any*/, value/*any*/)/*any*/ {
   if (__sdSides) { __sdSides.op = op; __sdSides.right = value; }
   return value;
 }
+// What an async node:test test left running (set by the node:test runner below), and the checks waiting on it.
+let __sdLater/*any*/ = null;
+const __sdPending/*any[]*/ = [];
 function __sdCheck(line/*any*/, source/*any*/, run/*any*/) {
   __sdEmit({event: "start", line: line, source: source});
   const record/*any*/ = {event: "result", line: line, source: source, passed: true};
   if (typeof __sdGlobal.__sdBeforeCheck === "function") __sdGlobal.__sdBeforeCheck();
   __sdSides = null;
+  __sdLater = null;
   try {
     run();
   } catch (error/*any*/) {
     if (error && error.__sdExit) throw error;
-    record.passed = false;
-    const named = error !== null && typeof error === "object" && "message" in error;
-    const name = named ? String(error.name || "Error") : "Error";
-    // A failed assert reports what it compared, and the message if the tests gave one: the sides of an
-    // asserted comparison, else what assert.strictEqual and its kin compared (not their multi-line message).
-    const asserted = named && error.code === "ERR_ASSERTION";
-    const compared/*any*/ = !asserted ? null
-      : __sdSides && "op" in __sdSides ? __sdSides
-      : "expected" in error && "actual" in error ? {op: error.operator, left: error.actual, right: error.expected}
-      : null;
-    if (compared) {
-      if (compared.op) record.op = String(compared.op);
-      record.actual = __sdShow(compared.left);
-      record.expected = __sdShow(compared.right);
-      if (!error.generatedMessage) record.message = String(error.message).slice(0, 300);
-    } else {
-      record.error = (name + ": " + (named ? String(error.message) : __sdShow(error))).slice(0, 300);
-    }
+    __sdFail(record, error);
   }
+  const later = __sdLater;
+  if (!later || !record.passed) return __sdDone(record);
+  // An async test's result comes when it settles, before the tests' end record.
+  __sdPending.push(later.then(() => __sdDone(record), (error/*any*/) => {
+    __sdSides = null;
+    __sdFail(record, error);
+    __sdDone(record);
+  }));
+}
+function __sdFail(record/*any*/, error/*any*/) {
+  record.passed = false;
+  const named = error !== null && typeof error === "object" && "message" in error;
+  const name = named ? String(error.name || "Error") : "Error";
+  // A failed assert reports what it compared, and the message if the tests gave one: the sides of an
+  // asserted comparison, else what assert.strictEqual and its kin compared (not their multi-line message).
+  const asserted = named && error.code === "ERR_ASSERTION";
+  const compared/*any*/ = !asserted ? null
+    : __sdSides && "op" in __sdSides ? __sdSides
+    : "expected" in error && "actual" in error ? {op: error.operator, left: error.actual, right: error.expected}
+    : null;
+  if (compared) {
+    if (compared.op) record.op = String(compared.op);
+    record.actual = __sdShow(compared.left);
+    record.expected = __sdShow(compared.right);
+    if (!error.generatedMessage) record.message = String(error.message).slice(0, 300);
+  } else {
+    record.error = (name + ": " + (named ? String(error.message) : __sdShow(error))).slice(0, 300);
+  }
+}
+function __sdDone(record/*any*/) {
   if (!record.passed) __sdFailed += 1;
   if (typeof __sdGlobal.__sdAfterCheck === "function") __sdGlobal.__sdAfterCheck(record.passed);
   __sdEmit(record);
@@ -117,8 +134,11 @@ function __sdCheck(line/*any*/, source/*any*/, run/*any*/) {
   if (!record.passed && __sdFailed === 1) console.log = function () {};
 }
 function __sdFinish() {
-  __sdEmit({event: "end", failed: __sdFailed});
-  if (__sdFailed > 0 && __sdGlobal.process) __sdGlobal.process.exitCode = 1;
+  const finish = () => {
+    __sdEmit({event: "end", failed: __sdFailed});
+    if (__sdFailed > 0 && __sdGlobal.process) __sdGlobal.process.exitCode = 1;
+  };
+  if (__sdPending.length) Promise.all(__sdPending).then(finish); else finish();
 }
 """.replace("MARKER", MARKER)
 
@@ -150,14 +170,25 @@ const __sdNodeTest/*any*/ = (function () {
   const run = (args/*any[]*/, hooks/*any*/)/*any*/ => {
     const {fn, name, skip} = parse(args);
     if (skip || !fn) return settled();
-    const around = hooks ? suites : [];
-    for (const suite of around) for (const hook of suite.beforeEach) hook(context(name));
-    try {
-      call(fn, context(name));
-    } finally {
+    const around = hooks ? suites.slice() : [];
+    const after = () => {
       for (const suite of around.slice().reverse()) for (const hook of suite.afterEach) hook(context(name));
+    };
+    for (const suite of around) for (const hook of suite.beforeEach) hook(context(name));
+    let out/*any*/;
+    try {
+      out = call(fn, context(name));
+    } catch (error/*any*/) {
+      after();
+      throw error;
     }
-    return settled();
+    if (!out || typeof out.then !== "function") {
+      after();
+      return settled();
+    }
+    // An async test: the check it runs in waits for it to settle.
+    __sdLater = Promise.resolve(out).finally(after);
+    return __sdLater;
   };
   const api/*any*/ = (...args/*any[]*/)/*any*/ => run(args, true);
   const subtest = (...args/*any[]*/)/*any*/ => run(args, false);
