@@ -260,3 +260,17 @@ async def test_node_test_tests_run_in_place_each_a_check(language: str, tests: s
         language,
     )
     assert code == 0 and report is not None and (report.passed, report.total) == (4, 4)
+
+
+async def test_a_node_test_test_that_never_settles_fails() -> None:
+    tests = (
+        'const { test } = require("node:test");\n'
+        "test('settles', async () => { await null; });\n"
+        "test('never settles', () => new Promise(() => {}));\n"
+    )
+    code, _, report = await run("const x = 1;", tests, "javascript")
+    assert code == 1 and report is not None and report.unfinished is None
+    assert [(r.line, r.passed, r.error) for r in report.results] == [
+        (2, True, None),
+        (3, False, "Error: the test's promise never settled"),
+    ]

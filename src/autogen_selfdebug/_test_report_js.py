@@ -84,7 +84,7 @@ function __sdRight(op/*any*/, value/*any*/)/*any*/ {
 }
 // What an async node:test test left running (set by the node:test runner below), and the checks waiting on it.
 let __sdLater/*any*/ = null;
-const __sdPending/*any[]*/ = [];
+const __sdPending/*any[]*/ = [], __sdWaiting/*any*/ = new Set();
 function __sdCheck(line/*any*/, source/*any*/, run/*any*/) {
   __sdEmit({event: "start", line: line, source: source});
   const record/*any*/ = {event: "result", line: line, source: source, passed: true};
@@ -100,11 +100,15 @@ function __sdCheck(line/*any*/, source/*any*/, run/*any*/) {
   const later = __sdLater;
   if (!later || !record.passed) return __sdDone(record);
   // An async test's result comes when it settles, before the tests' end record.
-  __sdPending.push(later.then(() => __sdDone(record), (error/*any*/) => {
-    __sdSides = null;
-    __sdFail(record, error);
-    __sdDone(record);
-  }));
+  __sdWaiting.add(record);
+  const failed = (error/*any*/) => __sdSettle(record, error || "rejected");
+  __sdPending.push(later.then(() => __sdSettle(record, null), failed));
+}
+function __sdSettle(record/*any*/, error/*any*/) {
+  if (!__sdWaiting.delete(record)) return;
+  __sdSides = null;
+  if (error !== null) __sdFail(record, error);
+  __sdDone(record);
 }
 function __sdFail(record/*any*/, error/*any*/) {
   record.passed = false;
@@ -134,11 +138,21 @@ function __sdDone(record/*any*/) {
   if (!record.passed && __sdFailed === 1) console.log = function () {};
 }
 function __sdFinish() {
+  let finished = false;
   const finish = () => {
+    if (finished) return;
+    finished = true;
     __sdEmit({event: "end", failed: __sdFailed});
     if (__sdFailed > 0 && __sdGlobal.process) __sdGlobal.process.exitCode = 1;
   };
-  if (__sdPending.length) Promise.all(__sdPending).then(finish); else finish();
+  if (!__sdPending.length) return finish();
+  Promise.all(__sdPending).then(finish);
+  // A test whose promise never settles fails (as node:test fails it) once nothing else is left to run.
+  const proc/*any*/ = __sdGlobal.process;
+  if (proc && typeof proc.once === "function") proc.once("beforeExit", () => {
+    for (const record of [...__sdWaiting]) __sdSettle(record, new Error("the test's promise never settled"));
+    finish();
+  });
 }
 """.replace("MARKER", MARKER)
 
