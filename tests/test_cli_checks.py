@@ -124,6 +124,58 @@ def test_python_trailing_asserts_split_off_with_the_prints_among_them() -> None:
     )
 
 
+LEAP = """\
+def is_leap(year):
+    return year % 4 == 0 and year % 100 != 0 or year % 40 == 0
+
+
+cases = [(2000, True), (1900, False), (1800, False)]
+for year, want in cases:
+    assert is_leap(year) == want, year
+    print("checked", year)
+"""
+
+
+@pytest.mark.parametrize(
+    ("source", "language", "checks", "lines"),
+    [
+        (LEAP, "python", 1, (6, 8)),
+        (
+            "function inc(x) {\n  return x + 2;\n}\n\nconst cases = [[1, 2], [5, 6]];\n"
+            "for (const [x, want] of cases) {\n  assert.strictEqual(inc(x), want);\n  console.assert(inc(x) > x);\n}\n",
+            "javascript",
+            2,
+            (6, 9),
+        ),
+    ],
+    ids=["python", "javascript"],
+)
+def test_a_loop_of_checks_at_the_bottom_splits_off(
+    source: str, language: str, checks: int, lines: tuple[int, int]
+) -> None:
+    split = split_trailing_checks(source, language)
+    assert split is not None and (split.count, split.first_line, split.last_line) == (checks, *lines)
+    assert "cases = " in split.program and "for " not in split.program  # the data stays with the program
+    assert split.rejoin(split.program) == source
+    # A loop that does anything but check is program.
+    busy = source.replace("assert is_leap", "year += 1\n    assert is_leap").replace(
+        "assert.strictEqual", "x++;\n  assert.strictEqual"
+    )
+    assert split_trailing_checks(busy, language) is None
+
+
+def test_a_loop_of_checks_gets_a_report_per_case(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "leap.py"
+    path.write_text(LEAP)
+    models.replies += [f"```python\n{LEAP[: LEAP.index('cases')]}```"]
+    code, _, err = run(["fix", str(path), "--no-search", "--max-attempts", "1"], capsys)
+    text = flat(err)
+    assert code == 1 and "Split off 1 check at the bottom of leap.py (lines 6–8)" in text
+    assert "Tests: 2 of 3 asserts passed." in text and "call: is_leap(1800)" in text
+
+
 def test_python_checks_in_a_main_block_at_the_bottom_split_off() -> None:
     split = split_trailing_checks(CALC_MAIN, "python")
     assert split is not None

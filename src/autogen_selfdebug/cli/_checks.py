@@ -92,14 +92,14 @@ class TrailingChecks:
 def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     """Split the checks at the bottom of ``source`` off its program.
 
-    Python: trailing top-level ``assert`` statements, test classes and pytest-style test functions (one
-    check per parametrized case), with ``print(...)`` calls among
+    Python: trailing top-level ``assert`` statements (also in ``for`` loops of asserts), test classes and
+    pytest-style test functions (one check per parametrized case), with ``print(...)`` calls among
     or after them, or a last ``if __name__ == "__main__":`` block that holds nothing else; or, when
     that block only runs ``doctest.testmod()``, the program's doctest examples.
     JavaScript and TypeScript: trailing top-level calls of ``assert(...)``, ``assert.xxx(...)`` or
-    ``console.assert(...)``, or node:test tests and suites (one check per test), with ``console.log(...)`` calls
-    (and node:test hooks and skipped tests) among or after them, and the ``require`` calls or imports of node:test
-    and ``assert`` just above them.
+    ``console.assert(...)`` (also in ``for`` loops of them), or node:test tests and suites (one check
+    per test), with ``console.log(...)`` calls (and node:test hooks and skipped tests) among or after
+    them, and the ``require`` calls or imports of node:test and ``assert`` just above them.
 
     Returns:
         The split, or ``None`` when the file does not end with checks, does not parse, is nothing
@@ -177,11 +177,14 @@ def _python_block(module: ast.Module) -> _Block | None:
     # Test classes count one check per test method; test functions one per case.
     cases = {id(cls): sum(name.startswith("test") for name in lines) for cls, lines in test_classes(module)}
     cases |= {id(function): count or 1 for function, count in test_functions(module)}
+    # A loop of asserts counts its asserts.
+    cases |= {id(node): count for node in ast.walk(module) if (count := _python_loop_checks(node))}
     last = _last_main_block(body)
     if last is not None:
         kinds = [_python_kind(statement, cases) for statement in last.body]
         if None not in kinds and "check" in kinds:
-            return last.lineno, last.end_lineno or last.lineno, kinds.count("check"), _first_line(last.body[0])
+            count = sum(cases.get(id(s), 1) for s, kind in zip(last.body, kinds, strict=True) if kind == "check")
+            return last.lineno, last.end_lineno or last.lineno, count, _first_line(last.body[0])
     kinds = [_python_kind(statement, cases) for statement in body]
     weights = [cases.get(id(statement), 1) for statement in body]
     return _block([(_first_line(s), s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds, weights)
@@ -223,7 +226,8 @@ def _dedented(body: str) -> str | None:
 
 
 def _python_kind(statement: ast.stmt, cases: dict[int, int]) -> str | None:
-    """``check``: an assert, a test class with test methods, or a test function (with its parametrize marks);
+    """``check``: an assert, a loop of asserts, a test class with test methods, or a test function (with its
+    parametrize marks);
     ``print``: a ``print(...)``, or a call of
     ``unittest.main()`` or ``pytest.main()``, alone or as the whole of a main block (the tests' harness
     runs the test classes itself); else ``None``."""
@@ -231,10 +235,22 @@ def _python_kind(statement: ast.stmt, cases: dict[int, int]) -> str | None:
         return "check"
     if isinstance(statement, ast.If) and _is_main_block(statement):
         return "print" if all(is_test_runner(s) for s in statement.body) else None
+    return "print" if _is_print(statement) or is_test_runner(statement) else None
+
+
+def _is_print(statement: ast.stmt) -> bool:
     call = statement.value if isinstance(statement, ast.Expr) else None
-    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print":
-        return "print"
-    return "print" if is_test_runner(statement) else None
+    return isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print"
+
+
+def _python_loop_checks(node: ast.AST) -> int:
+    """How many asserts a ``for`` loop of checks holds (a body of asserts, prints and such loops only); else 0."""
+    if not isinstance(node, ast.For) or node.orelse:
+        return 0
+    counts = [
+        1 if isinstance(s, ast.Assert) else 0 if _is_print(s) else _python_loop_checks(s) or -1 for s in node.body
+    ]
+    return 0 if -1 in counts else sum(counts)
 
 
 def _tree_sitter_block(source: str, language: str) -> _Block | None:
@@ -254,25 +270,43 @@ def _tree_sitter_block(source: str, language: str) -> _Block | None:
         )
         for node in statements
     ]
-    weights = [(node_test.checks(node) or 1) if node_test else 1 for node in statements]
+    weights = [(node_test.checks(node) if node_test else 0) or _js_loop_checks(node) or 1 for node in statements]
     return _block(spans, [_js_kind(node, node_test) for node in statements], weights)
 
 
 def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None) -> str | None:
-    """``check``: an assert call, or a node:test test or suite; ``setup``: an import of node:test or ``assert``;
+    """``check``: an assert call, a loop of them, or a node:test test or suite; ``setup``: an import of node:test
+    or ``assert``;
     ``print``: a ``console.log(...)``, or a node:test hook or skipped test."""
-    if is_assert_statement(statement):
+    if is_assert_statement(statement) or _js_loop_checks(statement):
         return "check"
     if requires_test_module(statement):
         return "setup"
     role = node_test.role(statement) if node_test is not None else None
     if role is not None:
         return "print" if role == "other" else "check"
+    return "print" if _is_console_log(statement) else None
+
+
+def _is_console_log(statement: tree_sitter.Node) -> bool:
     call = (
         statement.named_children[0] if statement.type == "expression_statement" and statement.named_children else None
     )
     callee = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
-    return "print" if callee is not None and callee.text == b"console.log" else None
+    return callee is not None and callee.text == b"console.log"
+
+
+def _js_loop_checks(node: tree_sitter.Node) -> int:
+    """How many asserts a ``for`` loop of checks holds (a body of asserts, ``console.log`` calls and such loops
+    only); else 0."""
+    body = node.child_by_field_name("body") if node.type in ("for_statement", "for_in_statement") else None
+    if body is None:
+        return 0
+    statements = [s for s in body.named_children if s.type != "comment"] if body.type == "statement_block" else [body]
+    counts = [
+        1 if is_assert_statement(s) else 0 if _is_console_log(s) else _js_loop_checks(s) or -1 for s in statements
+    ]
+    return 0 if -1 in counts else sum(counts)
 
 
 def _block(
