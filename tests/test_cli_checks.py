@@ -164,6 +164,62 @@ def test_a_loop_of_checks_at_the_bottom_splits_off(
     assert split_trailing_checks(busy, language) is None
 
 
+MEDIAN = """\
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[middle]
+    return (ordered[middle] + ordered[middle + 1]) / 2
+
+
+def check(values, want):
+    got = median(values)
+    assert got == want, f"median({values}) = {got}, want {want}"
+
+
+check([3, 1, 2], 2)
+for values in ([4, 1, 3, 2], [1, 2, 3, 4]):
+    check(values, 2.5)
+"""
+
+MEDIAN_JS = """\
+function median(values) {
+  const ordered = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(ordered.length / 2);
+  if (ordered.length % 2) return ordered[middle];
+  return (ordered[middle] + ordered[middle + 1]) / 2;
+}
+
+function check(values, want) {
+  const got = median(values);
+  if (got !== want) throw new Error(`median(${values}) = ${got}, want ${want}`);
+}
+
+check([3, 1, 2], 2);
+check([4, 1, 3, 2], 2.5);
+"""
+
+
+@pytest.mark.parametrize(("name", "source"), [("median.py", MEDIAN), ("median.js", MEDIAN_JS)])
+def test_calls_of_a_checking_helper_split_off_with_it_and_the_search_fixes_them(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str], name: str, source: str
+) -> None:
+    language = "python" if name.endswith(".py") else "javascript"
+    split = split_trailing_checks(source, language)
+    assert split is not None and split.count == 2 and "check" not in split.program  # the helper goes too
+    assert split.rejoin(split.program) == source
+    # A function that only happens to assert is program: its calls at the bottom are not checks.
+    renamed = source.replace("check", "report")
+    assert split_trailing_checks(renamed, language) is None
+    path = tmp_path / name
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    assert "`middle + 1` changed to `middle - 1`" in flat(err) and "found by the repair search" in flat(err)
+    assert out == source.replace("middle + 1", "middle - 1")
+
+
 def test_a_loop_of_checks_gets_a_report_per_case(
     tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -11,6 +11,7 @@ block of checks at the very end counts; the fixed file gets that block back, byt
 from __future__ import annotations
 
 import ast
+import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -177,15 +178,16 @@ def _python_block(module: ast.Module) -> _Block | None:
     # Test classes count one check per test method; test functions one per case.
     cases = {id(cls): sum(name.startswith("test") for name in lines) for cls, lines in test_classes(module)}
     cases |= {id(function): count or 1 for function, count in test_functions(module)}
-    # A loop of asserts counts its asserts.
-    cases |= {id(node): count for node in ast.walk(module) if (count := _python_loop_checks(node))}
+    helpers = _python_helpers(module)
+    # A loop of checks counts its checks.
+    cases |= {id(node): count for node in ast.walk(module) if (count := _python_loop_checks(node, helpers))}
     last = _last_main_block(body)
     if last is not None:
-        kinds = [_python_kind(statement, cases) for statement in last.body]
+        kinds = [_python_kind(statement, cases, helpers) for statement in last.body]
         if None not in kinds and "check" in kinds:
             count = sum(cases.get(id(s), 1) for s, kind in zip(last.body, kinds, strict=True) if kind == "check")
             return last.lineno, last.end_lineno or last.lineno, count, _first_line(last.body[0])
-    kinds = [_python_kind(statement, cases) for statement in body]
+    kinds = [_python_kind(statement, cases, helpers) for statement in body]
     weights = [cases.get(id(statement), 1) for statement in body]
     return _block([(_first_line(s), s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds, weights)
 
@@ -225,14 +227,30 @@ def _dedented(body: str) -> str | None:
     return body
 
 
-def _python_kind(statement: ast.stmt, cases: dict[int, int]) -> str | None:
-    """``check``: an assert, a loop of asserts, a test class with test methods, or a test function (with its
-    parametrize marks);
-    ``print``: a ``print(...)``, or a call of
-    ``unittest.main()`` or ``pytest.main()``, alone or as the whole of a main block (the tests' harness
-    runs the test classes itself); else ``None``."""
-    if isinstance(statement, ast.Assert) or cases.get(id(statement)):
+# A function named so, holding an assert or a raise, is a checking helper: its calls are checks.
+_HELPER_NAME = re.compile(r"_?(check|assert|expect|verify|ensure)", re.IGNORECASE)
+
+
+def _python_helpers(module: ast.Module) -> set[str]:
+    """The top-level checking helpers (``def check(got, want): assert got == want``)."""
+    return {
+        node.name
+        for node in module.body
+        if isinstance(node, ast.FunctionDef)
+        and _HELPER_NAME.match(node.name)
+        and any(isinstance(inner, ast.Assert | ast.Raise) for inner in ast.walk(node))
+    }
+
+
+def _python_kind(statement: ast.stmt, cases: dict[int, int], helpers: set[str]) -> str | None:
+    """``check``: an assert, a call of a checking helper, a loop of them, a test class with test methods, or a
+    test function (with its parametrize marks); ``setup``: a checking helper's definition; ``print``: a
+    ``print(...)``, or a call of ``unittest.main()`` or ``pytest.main()``, alone or as the whole of a main
+    block (the tests' harness runs the test classes itself); else ``None``."""
+    if isinstance(statement, ast.Assert) or cases.get(id(statement)) or _calls_helper(statement, helpers):
         return "check"
+    if isinstance(statement, ast.FunctionDef) and statement.name in helpers:
+        return "setup"
     if isinstance(statement, ast.If) and _is_main_block(statement):
         return "print" if all(is_test_runner(s) for s in statement.body) else None
     return "print" if _is_print(statement) or is_test_runner(statement) else None
@@ -243,12 +261,23 @@ def _is_print(statement: ast.stmt) -> bool:
     return isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print"
 
 
-def _python_loop_checks(node: ast.AST) -> int:
-    """How many asserts a ``for`` loop of checks holds (a body of asserts, prints and such loops only); else 0."""
+def _calls_helper(statement: ast.stmt, helpers: set[str]) -> bool:
+    call = statement.value if isinstance(statement, ast.Expr) else None
+    return isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in helpers
+
+
+def _python_loop_checks(node: ast.AST, helpers: set[str]) -> int:
+    """How many checks a ``for`` loop of checks holds (a body of asserts, helper calls, prints and such loops
+    only); else 0."""
     if not isinstance(node, ast.For) or node.orelse:
         return 0
     counts = [
-        1 if isinstance(s, ast.Assert) else 0 if _is_print(s) else _python_loop_checks(s) or -1 for s in node.body
+        1
+        if isinstance(s, ast.Assert) or _calls_helper(s, helpers)
+        else 0
+        if _is_print(s)
+        else _python_loop_checks(s, helpers) or -1
+        for s in node.body
     ]
     return 0 if -1 in counts else sum(counts)
 
@@ -260,6 +289,7 @@ def _tree_sitter_block(source: str, language: str) -> _Block | None:
     # Comments are not statements: those among or after the checks come along with the block's lines.
     statements = [node for node in root.named_children if node.type != "comment"]
     node_test = node_test_use(root)
+    helpers = _js_helpers(statements)
     # A statement starts its line when only spaces come before it (column 0 in bytes or in characters).
     lines = source.encode("utf-8").split(b"\n")
     spans = [
@@ -270,17 +300,37 @@ def _tree_sitter_block(source: str, language: str) -> _Block | None:
         )
         for node in statements
     ]
-    weights = [(node_test.checks(node) if node_test else 0) or _js_loop_checks(node) or 1 for node in statements]
-    return _block(spans, [_js_kind(node, node_test) for node in statements], weights)
+    weights = [
+        (node_test.checks(node) if node_test else 0) or _js_loop_checks(node, helpers) or 1 for node in statements
+    ]
+    return _block(spans, [_js_kind(node, node_test, helpers) for node in statements], weights)
 
 
-def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None) -> str | None:
-    """``check``: an assert call, a loop of them, or a node:test test or suite; ``setup``: an import of node:test
-    or ``assert``;
-    ``print``: a ``console.log(...)``, or a node:test hook or skipped test."""
-    if is_assert_statement(statement) or _js_loop_checks(statement):
+def _js_helpers(statements: list[tree_sitter.Node]) -> set[bytes]:
+    """The top-level checking helpers (``function check(got, want) { assert.equal(got, want); }``)."""
+    found = set()
+    for node in statements:
+        name = node.child_by_field_name("name") if node.type == "function_declaration" else None
+        if name is None or name.text is None or not _HELPER_NAME.match(name.text.decode("utf-8", "replace")):
+            continue
+        stack = list(node.named_children)
+        while stack:
+            inner = stack.pop()
+            if inner.type == "throw_statement" or is_assert_statement(inner):
+                found.add(name.text)
+                break
+            stack.extend(inner.named_children)
+    return found
+
+
+def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None, helpers: set[bytes]) -> str | None:
+    """``check``: an assert call, a call of a checking helper, a loop of them, or a node:test test or suite;
+    ``setup``: an import of node:test or ``assert``, or a checking helper's definition; ``print``: a
+    ``console.log(...)``, or a node:test hook or skipped test."""
+    if is_assert_statement(statement) or _js_calls_helper(statement, helpers) or _js_loop_checks(statement, helpers):
         return "check"
-    if requires_test_module(statement):
+    name = statement.child_by_field_name("name") if statement.type == "function_declaration" else None
+    if requires_test_module(statement) or (name is not None and name.text in helpers):
         return "setup"
     role = node_test.role(statement) if node_test is not None else None
     if role is not None:
@@ -289,22 +339,36 @@ def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None) -> str 
 
 
 def _is_console_log(statement: tree_sitter.Node) -> bool:
+    return _js_callee(statement) == b"console.log"
+
+
+def _js_calls_helper(statement: tree_sitter.Node, helpers: set[bytes]) -> bool:
+    return _js_callee(statement) in helpers
+
+
+def _js_callee(statement: tree_sitter.Node) -> bytes | None:
+    """What an expression statement calls (``console.log``), or ``None``."""
     call = (
         statement.named_children[0] if statement.type == "expression_statement" and statement.named_children else None
     )
     callee = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
-    return callee is not None and callee.text == b"console.log"
+    return callee.text if callee is not None else None
 
 
-def _js_loop_checks(node: tree_sitter.Node) -> int:
-    """How many asserts a ``for`` loop of checks holds (a body of asserts, ``console.log`` calls and such loops
-    only); else 0."""
+def _js_loop_checks(node: tree_sitter.Node, helpers: set[bytes]) -> int:
+    """How many checks a ``for`` loop of checks holds (a body of asserts, helper calls, ``console.log`` calls and
+    such loops only); else 0."""
     body = node.child_by_field_name("body") if node.type in ("for_statement", "for_in_statement") else None
     if body is None:
         return 0
     statements = [s for s in body.named_children if s.type != "comment"] if body.type == "statement_block" else [body]
     counts = [
-        1 if is_assert_statement(s) else 0 if _is_console_log(s) else _js_loop_checks(s) or -1 for s in statements
+        1
+        if is_assert_statement(s) or _js_calls_helper(s, helpers)
+        else 0
+        if _is_console_log(s)
+        else _js_loop_checks(s, helpers) or -1
+        for s in statements
     ]
     return 0 if -1 in counts else sum(counts)
 
