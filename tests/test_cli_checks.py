@@ -209,9 +209,13 @@ def test_calls_of_a_checking_helper_split_off_with_it_and_the_search_fixes_them(
     split = split_trailing_checks(source, language)
     assert split is not None and split.count == 2 and "check" not in split.program  # the helper goes too
     assert split.rejoin(split.program) == source
-    # A function that only happens to assert is program: its calls at the bottom are not checks.
+    # A function that only happens to assert is program: its calls at the bottom are not checks, and nor is
+    # one named so that the program calls (it would go to the tests, out of the model's reach).
     renamed = source.replace("check", "report")
     assert split_trailing_checks(renamed, language) is None
+    first = "    ordered = sorted(values)\n" if language == "python" else "  const ordered"
+    used = source.replace(first, ("    check([1], 1)\n" if language == "python" else "  check([1], 1);\n") + first)
+    assert used != source and split_trailing_checks(used, language) is None
     path = tmp_path / name
     path.write_text(source)
     code, out, err = run(["fix", str(path)], capsys)

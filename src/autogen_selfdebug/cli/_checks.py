@@ -232,12 +232,18 @@ _HELPER_NAME = re.compile(r"_?(check|assert|expect|verify|ensure)", re.IGNORECAS
 
 
 def _python_helpers(module: ast.Module) -> set[str]:
-    """The top-level checking helpers (``def check(got, want): assert got == want``)."""
+    """The top-level checking helpers (``def check(got, want): assert got == want``): never called from a
+    function (a ``check_password`` the program uses is program), and called on their own at top level."""
+    functions = [node for node in module.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
+    inside = {
+        n.func.id for f in functions for n in ast.walk(f) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+    }
     return {
         node.name
-        for node in module.body
+        for node in functions
         if isinstance(node, ast.FunctionDef)
         and _HELPER_NAME.match(node.name)
+        and node.name not in inside
         and any(isinstance(inner, ast.Assert | ast.Raise) for inner in ast.walk(node))
     }
 
@@ -307,11 +313,22 @@ def _tree_sitter_block(source: str, language: str) -> _Block | None:
 
 
 def _js_helpers(statements: list[tree_sitter.Node]) -> set[bytes]:
-    """The top-level checking helpers (``function check(got, want) { assert.equal(got, want); }``)."""
-    found = set()
+    """The top-level checking helpers (``function check(got, want) { assert.equal(got, want); }``), never
+    called from a function."""
+    found, inside = set(), set()
+    for node in statements:
+        stack = list(node.named_children) if node.type == "function_declaration" else []
+        while stack:
+            inner = stack.pop()
+            callee = inner.child_by_field_name("function") if inner.type == "call_expression" else None
+            if callee is not None and callee.text is not None:
+                inside.add(callee.text)
+            stack.extend(inner.named_children)
     for node in statements:
         name = node.child_by_field_name("name") if node.type == "function_declaration" else None
-        if name is None or name.text is None or not _HELPER_NAME.match(name.text.decode("utf-8", "replace")):
+        if name is None or name.text is None or name.text in inside:
+            continue
+        if not _HELPER_NAME.match(name.text.decode("utf-8", "replace")):
             continue
         stack = list(node.named_children)
         while stack:
