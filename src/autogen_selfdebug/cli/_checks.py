@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import tree_sitter
@@ -179,9 +179,10 @@ def _python_block(module: ast.Module) -> _Block | None:
     cases = {id(cls): sum(name.startswith("test") for name in lines) for cls, lines in test_classes(module)}
     cases |= {id(function): count or 1 for function, count in test_functions(module)}
     helpers = _python_helpers(module)
-    # A loop of checks counts its checks.
-    cases |= {id(node): count for node in ast.walk(module) if (count := _python_loop_checks(node, helpers))}
     last = _last_main_block(body)
+    # A loop of checks counts its checks.
+    statements = [*body, *(last.body if last is not None else [])]
+    cases |= {id(node): count for node in statements if (count := _python_loop_checks(node, helpers))}
     if last is not None:
         kinds = [_python_kind(statement, cases, helpers) for statement in last.body]
         if None not in kinds and "check" in kinds:
@@ -232,8 +233,8 @@ _HELPER_NAME = re.compile(r"_?(check|assert|expect|verify|ensure)", re.IGNORECAS
 
 
 def _python_helpers(module: ast.Module) -> set[str]:
-    """The top-level checking helpers (``def check(got, want): assert got == want``): never called from a
-    function (a ``check_password`` the program uses is program), and called on their own at top level."""
+    """The top-level checking helpers (``def check(got, want): assert got == want``), never called from a
+    function (a ``check_password`` the program uses is program)."""
     functions = [node for node in module.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
     inside = {
         n.func.id for f in functions for n in ast.walk(f) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
@@ -315,29 +316,31 @@ def _tree_sitter_block(source: str, language: str) -> _Block | None:
 def _js_helpers(statements: list[tree_sitter.Node]) -> set[bytes]:
     """The top-level checking helpers (``function check(got, want) { assert.equal(got, want); }``), never
     called from a function."""
-    found, inside = set(), set()
-    for node in statements:
-        stack = list(node.named_children) if node.type == "function_declaration" else []
-        while stack:
-            inner = stack.pop()
-            callee = inner.child_by_field_name("function") if inner.type == "call_expression" else None
-            if callee is not None and callee.text is not None:
-                inside.add(callee.text)
-            stack.extend(inner.named_children)
-    for node in statements:
-        name = node.child_by_field_name("name") if node.type == "function_declaration" else None
+    functions = [node for node in statements if node.type == "function_declaration"]
+    inside = {
+        callee.text
+        for function in functions
+        for inner in _descendants(function)
+        if inner.type == "call_expression" and (callee := inner.child_by_field_name("function")) is not None
+    }
+    found = set()
+    for function in functions:
+        name = function.child_by_field_name("name")
         if name is None or name.text is None or name.text in inside:
             continue
-        if not _HELPER_NAME.match(name.text.decode("utf-8", "replace")):
-            continue
-        stack = list(node.named_children)
-        while stack:
-            inner = stack.pop()
-            if inner.type == "throw_statement" or is_assert_statement(inner):
-                found.add(name.text)
-                break
-            stack.extend(inner.named_children)
+        checks = (i.type == "throw_statement" or is_assert_statement(i) for i in _descendants(function))
+        if _HELPER_NAME.match(name.text.decode("utf-8", "replace")) and any(checks):
+            found.add(name.text)
     return found
+
+
+def _descendants(node: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
+    """Every named node under ``node``."""
+    stack = list(node.named_children)
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(current.named_children)
 
 
 def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None, helpers: set[bytes]) -> str | None:
