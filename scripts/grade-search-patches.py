@@ -5,6 +5,7 @@ local sandbox) and grade up to 12 of the passing patches on the hidden tests. On
 the visible asserts, how many passed before, how many patches passed, and each graded patch.
 
     .venv/bin/python scripts/grade-search-patches.py injected tune OUT.jsonl
+    .venv/bin/python scripts/grade-search-patches.py injected-2 tune OUT.jsonl
     .venv/bin/python scripts/grade-search-patches.py model tune OUT.jsonl \
         --bugs-file docs/data/model-bugs-local-0.5b-tune.jsonl
 """
@@ -29,8 +30,10 @@ from autogen_selfdebug.sandboxes import LocalSandbox
 
 async def bugs(kind: str, split: str, bugs_file: Path | None) -> list[tuple[Problem, str]]:
     problems = {p.task_id: p for p in load_split(split)}
-    if kind == "injected":
-        return [(b.problem, b.broken) for b in await build_bugfix_problems(list(problems.values()), timeout=10)]
+    if kind.startswith("injected"):
+        two = kind == "injected-2"
+        found = await build_bugfix_problems(list(problems.values()), bugs=2 if two else 1, timeout=10)
+        return [(b.problem, b.broken) for b in found]
     if bugs_file is None:
         raise SystemExit("--bugs-file is needed for model-made bugs")
     lines = (await asyncio.to_thread(bugs_file.read_text)).splitlines()
@@ -59,6 +62,7 @@ async def main(kind: str, split: str, out: Path, bugs_file: Path | None) -> None
                     {
                         "desc": s.patch.description,
                         "templates": [e.template for e in s.patch.edits],
+                        "n_edits": len(s.patch.edits),
                         "susp": s.suspiciousness,
                         "correct": (await grade(problem, s.source, timeout=10)).passed,
                     }
@@ -82,7 +86,7 @@ async def main(kind: str, split: str, out: Path, bugs_file: Path | None) -> None
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=("injected", "model"))
+    parser.add_argument("kind", choices=("injected", "injected-2", "model"))
     parser.add_argument("split", choices=("tune", "heldout", "all"))
     parser.add_argument("out", type=Path)
     parser.add_argument("--bugs-file", type=Path, default=None)

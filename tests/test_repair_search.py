@@ -279,6 +279,21 @@ async def test_a_program_that_hangs_as_given_is_localized_and_fixed(sandbox: Cod
     assert result.seconds < 20
 
 
+async def test_a_partial_win_over_a_hanging_program_says_the_program_ran_out_of_time(sandbox: CodeExecutor) -> None:
+    # `^=` should be `&=`: no template makes it, so the best is a partial win. As given, the program passes
+    # the first assert and hangs in the second, so its count ("1 of 1") would hide the three that never ran.
+    program = (
+        "def bitcount(n):\n    count = 0\n    while n:\n        n ^= n - 1\n        count += 1\n    return count\n"
+    )
+    tests = "\n".join(f"assert bitcount({n}) == {bin(n).count('1')}" for n in (0, 1, 127, 128, 255))
+    result = await search(sandbox, program, tests, depth=1, candidate_timeout=0.6)
+    assert result.fix is None and result.baseline is not None and result.baseline.timed_out
+    assert result.evidence() == (
+        "changing `1` to `0` on line 4 makes 3 of 5 asserts pass "
+        "(before, 1 assert passed and then the program ran out of time)."
+    )
+
+
 async def test_cancellation_stops_the_search(sandbox: CodeExecutor) -> None:
     token = CancellationToken()
     postfix = EXAMPLES[0]

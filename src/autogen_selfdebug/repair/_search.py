@@ -68,6 +68,8 @@ class Scored:
     suspiciousness: float = 0.0
     outcomes: tuple[bool, ...] = ()
     """Which asserts pass with the patch, in order."""
+    timed_out: bool = False
+    """Whether the run was stopped by its time limit (the asserts after the one it hung in never ran)."""
 
     @property
     def fitness(self) -> tuple[int, float]:
@@ -142,6 +144,9 @@ class SearchResult:
         if self.improved is None:
             return None
         before = f" (it was {self.baseline.passed} of {self.baseline.total})" if self.baseline else ""
+        if self.baseline is not None and self.baseline.timed_out:
+            # Its count covers only the asserts before the hang: "1 of 1" would hide the ones that never ran.
+            before = f" (before, {_passed(self.baseline.passed)} and then the program ran out of time)"
         return f"{self.improved.patch.change} makes {self.improved.counts()}{before}."
 
     def metadata(self) -> dict[str, str]:
@@ -348,14 +353,14 @@ class _Search:
             return None
         _, tests_output = split_output(trial.output)
         if tests_output is None:
-            return Scored(patch, source, 0, 0, math.inf, False, weight)
+            return Scored(patch, source, 0, 0, math.inf, False, weight, timed_out=trial.timed_out)
         _, report = parse_report(tests_output)
         passed = report.passed if report is not None else 0
         total = report.total if report is not None else 0
         clean = trial.exit_code == 0 and not trial.timed_out
         all_passed = clean and (report is None or report.all_passed)
         outcomes = tuple(r.passed for r in report.results) if report is not None else ()
-        return Scored(patch, source, passed, total, _distance(report), all_passed, weight, outcomes)
+        return Scored(patch, source, passed, total, _distance(report), all_passed, weight, outcomes, trial.timed_out)
 
 
 def _diverse(bases: Sequence[Scored]) -> list[Scored]:
@@ -382,6 +387,10 @@ def _template_rank(patch: Patch) -> int:
         REPAIR_TEMPLATES.index(e.template) if e.template in REPAIR_TEMPLATES else len(REPAIR_TEMPLATES)
         for e in patch.edits
     )
+
+
+def _passed(count: int) -> str:
+    return "no assert passed" if count == 0 else "1 assert passed" if count == 1 else f"{count} asserts passed"
 
 
 def _distance(report: TestReport | None) -> float:
