@@ -1,0 +1,6 @@
+assert is_palindrome("racecar")
+assert is_palindrome("No lemon, no melon")
+assert not is_palindrome("abca")
+assert not is_palindrome("ab ba c")
+assert is_palindrome("a")
+assert not is_palindrome("abcdba")
