@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from collections.abc import AsyncIterator, Iterator, Sequence
@@ -519,6 +520,23 @@ async def test_the_view_shows_the_plan_of_each_attempt() -> None:
     assert re.search(r"attempt 2 of 4 · restart · local-1.5b · T=0\.8 · [\d.]+s · 0 tokens", text)
     assert "\x1b[2mAttempt 2: restart on local-1.5b" in raw  # the plan, dimmed
     assert "fixed" in text and "after 2 attempt(s)" in text
+
+
+async def test_the_spinners_clock_runs_while_nothing_happens() -> None:
+    # A program that hangs until its timeout, or a local model's long reply, sends no event for a minute:
+    # the elapsed time must still move, not stay at what it was when the last event came.
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, color_system="standard", width=120)
+    summary = RunSummary(outcome="failure", attempts=1, code=py(FIXED), tests_passed=0, tests_total=1)
+
+    async def stream() -> AsyncIterator[BaseAgentEvent | BaseChatMessage | TaskResult]:
+        await asyncio.sleep(1.3)
+        yield TaskResult(messages=[TextMessage(content="done", source="fixer", metadata=summary.to_metadata())])
+
+    await RunPrinter(console, [NamedReplayClient([], "first-llm")], 4, given=True).show(stream())
+    clock = re.findall(r"attempt 1 of 4 · ([\d.]+)s · 0 tokens: running the program", out.getvalue())
+    shown = {float(s) for s in clock}
+    assert min(shown) < 0.5 and max(shown) >= 1.0
 
 
 # ---------------------------------------------------------------------------- write-tests

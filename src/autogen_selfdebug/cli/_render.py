@@ -8,8 +8,7 @@ seconds per reply.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Sequence
-from contextlib import ExitStack
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 
 from autogen_agentchat.base import TaskResult
@@ -25,7 +24,6 @@ from autogen_core.models import ChatCompletionClient, RequestUsage
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
-from rich.status import Status
 from rich.syntax import Syntax
 
 from .. import RunSummary
@@ -91,6 +89,16 @@ class FixOrigin:
         """The other patches that pass the tests too, when the search found several."""
         others = self.metadata.get("other_patches", "")
         return [line for line in others.splitlines() if line.strip()]
+
+
+@dataclass(frozen=True)
+class _Live:
+    """A line of text made anew each time it is rendered (rich renders a spinner's text on every refresh)."""
+
+    text: Callable[[], str]
+
+    def __rich__(self) -> str:
+        return self.text()
 
 
 class RunPrinter:
@@ -164,9 +172,10 @@ class RunPrinter:
         final: BaseChatMessage | None = None
         self._origin = None
         given, self._given = self._given, False  # only the first round starts from the program as given
-        first = "running the program as given, with the tests…" if given else self._writing
-        with ExitStack() as stack:
-            status: Status = stack.enter_context(self._console.status(f"{self._progress(attempt)}: {first}"))
+        doing = "running the program as given, with the tests…" if given else self._writing
+        # Read afresh at every refresh of the spinner, so its clock runs during a long run or reply.
+        line = _Live(lambda: f"{self._progress(attempt)}: {doing}")
+        with self._console.status(line):
             async for item in stream:
                 if isinstance(item, TaskResult):
                     chats = [m for m in item.messages if isinstance(m, BaseChatMessage)]
@@ -177,12 +186,12 @@ class RunPrinter:
                     attempt = item.retry_attempt
                     self._last_generation = item
                     self._generation(item)
-                    status.update(f"{self._progress(attempt)}: {self._running}")
+                    doing = self._running
                 elif isinstance(item, CodeExecutionEvent):
                     self._execution(item)
                     if item.result.exit_code == 0 and self._last_generation is not None:
                         self._origin = self._origin_of(self._last_generation)
-                    status.update(f"{self._progress(attempt)}: deciding what to try next…")
+                    doing = "deciding what to try next…"
                 elif isinstance(item, ThoughtEvent):
                     self._thought(item)
                     kind = item.metadata.get("kind")
@@ -193,7 +202,6 @@ class RunPrinter:
                             doing = "running the patch the search found…"
                     elif kind == "search_start":
                         doing = "the repair search is trying small patches, no model call…"
-                    status.update(f"{self._progress(attempt)}: {doing}")
                 elif isinstance(item, BaseChatMessage) and item.source == "user":
                     continue
         if final is None:
