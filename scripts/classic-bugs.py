@@ -21,6 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from autogen_selfdebug.cli._checks import split_trailing_checks
+
 HERE = Path(__file__).resolve().parent.parent / "docs" / "data" / "classic-bugs"
 # A model address that refuses at once: with it, any model call fails and only the search can fix.
 NO_MODEL = ["--model", "openai:none", "--base-url", "http://127.0.0.1:9/v1", "--retry-model", "none"]
@@ -28,10 +30,10 @@ NO_MODEL = ["--model", "openai:none", "--base-url", "http://127.0.0.1:9/v1", "--
 
 def grade(program: Path, hidden: Path, *, timeout: float = 60) -> bool:
     """Whether the program, without the checks at its bottom, passes the hidden checks."""
-    lines = program.read_text(encoding="utf-8").splitlines()
-    while lines and (not lines[-1].strip() or lines[-1].startswith("assert ")):
-        lines.pop()
-    code = "\n".join(lines) + "\n\n" + hidden.read_text(encoding="utf-8")
+    source = program.read_text(encoding="utf-8")
+    # The same split fix makes, so the graded program is the one fix worked on.
+    split = split_trailing_checks(source, "python")
+    code = (split.program if split is not None else source) + "\n\n" + hidden.read_text(encoding="utf-8")
     try:
         return subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=timeout).returncode == 0
     except subprocess.TimeoutExpired:

@@ -31,8 +31,7 @@ from autogen_selfdebug.sandboxes import LocalSandbox
 async def bugs(kind: str, split: str, bugs_file: Path | None) -> list[tuple[Problem, str]]:
     problems = {p.task_id: p for p in load_split(split)}
     if kind.startswith("injected"):
-        two = kind == "injected-2"
-        found = await build_bugfix_problems(list(problems.values()), bugs=2 if two else 1, timeout=10)
+        found = await build_bugfix_problems(list(problems.values()), bugs=2 if kind == "injected-2" else 1, timeout=10)
         return [(b.problem, b.broken) for b in found]
     if bugs_file is None:
         raise SystemExit("--bugs-file is needed for model-made bugs")
