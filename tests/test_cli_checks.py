@@ -916,9 +916,14 @@ def test_after_the_program_as_given_hangs_later_attempts_get_less_time(
     assert code == 0, err
     assert out == COUNTS + "\n\n" + HANGS[HANGS.index("assert") :]
     text = flat(err)
-    assert "The program as given did not finish within 3 s: it may loop forever." in text
+    assert "The program as given ran out of time (the limit is 3 s): it may loop forever." in text
     assert "Later attempts get 1 s each (--timeout sets the limit)." in text
-    assert "execution stopped after 1 s (lowered: the program as given hung)" in text
+    # Each hang stops a little before its limit and says where the program was: the given one with n
+    # gone past 0, the model's loop within its lowered second.
+    text = flat(text.replace("│", " "))
+    assert re.search(r"count_down\(3\) == 2 did not finish: still running after 1\.\d s, at line \d", text)
+    assert "locals: n=-" in text
+    assert re.search(r"did not finish: still running after 0\.\d s, at line [23]", text)
     # 3 s for the given run and 1 s for the model's looping one, not 3 s each.
     assert time.monotonic() - started < 5.9
 
@@ -933,7 +938,8 @@ def test_an_explicit_timeout_is_kept_after_a_hang(
     code, _, err = run(["fix", str(path), "--no-search", "--timeout", "2"], capsys)
     assert code == 0
     text = flat(err)
-    assert "did not finish within 2 s" in text and "Each attempt may take as long (--timeout sets the limit)." in text
+    assert "ran out of time (the limit is 2 s)" in text
+    assert "Each attempt may take as long (--timeout sets the limit)." in text
 
 
 async def test_the_time_limit_passes_the_sandbox_through_until_lowered(tmp_path: Path) -> None:
@@ -945,7 +951,9 @@ async def test_the_time_limit_passes_the_sandbox_through_until_lowered(tmp_path:
         limited = _time_limit.TimeLimitedSandbox(sandbox, timeout=30, lower_after_hang=True)
         assert limited.supported_languages == sandbox.supported_languages
         block = [CodeBlock(code="import time; print('started', flush=True); time.sleep(20)", language="python")]
+        assert limited.timeout == 30
         limited.lower_to(0.5)  # as after a hang
+        assert limited.timeout == 0.5  # what the checks' tests read, to stop a hang just before it
         started = time.monotonic()
         result = await limited.execute_code_blocks(block, CancellationToken())
         assert result.exit_code == 124 and "stopped after 0.5 s" in result.output

@@ -287,6 +287,42 @@ async def test_a_hanging_check_is_named(tests: str, named: str) -> None:
     assert f"DID NOT FINISH (timed out or crashed): {named}" in render_report(report)
 
 
+SPIN = "def spin(n):\n    while True:\n        n += 1\n"
+
+
+async def hang_report(tests: str, *, program: str = SPIN, timeout: float = 2) -> tuple[int, float, TestReport | None]:
+    """Run a program whose checks hang under a sandbox with twice ``timeout``, telling the tests ``timeout``."""
+    async with LocalSandbox(timeout=int(2 * timeout) + 2) as executor:
+        harness = instrument_python_tests(tests, program_lines=program.count("\n"), time_limit=timeout)
+        source = f"{program}\n{harness}"
+        started = time.monotonic()
+        result = await executor.execute_code_blocks([CodeBlock(code=source, language="python")], CancellationToken())
+        seconds = time.monotonic() - started
+    _, after = split_output(result.output)
+    assert after is not None
+    return result.exit_code, seconds, parse_report(after)[1]
+
+
+async def test_a_hang_inside_a_test_function_is_stopped_and_located() -> None:
+    code, seconds, report = await hang_report("def test_spin():\n    assert spin(1) > 0\n")
+    assert code == 124 and seconds < 3  # stopped by the tests, before the limit they were given
+    assert report is not None and report.unfinished is None and not report.all_passed
+    [hung] = report.results
+    assert (hung.source, hung.call) == ("spin(1) > 0", "spin(1)")
+    assert hung.where in ("line 2: while True:", "line 3: n += 1")  # wherever the loop was when stopped
+    assert hung.trace is not None and any("[n=" in step for step in hung.trace)  # n keeps growing
+    text = render_report(report)
+    assert "did not finish: still running after" in text and "the lines it kept running" in text
+
+
+async def test_a_program_with_its_own_alarm_is_left_to_the_sandbox_timeout() -> None:
+    # The program's SIGALRM handler is its own business: the tests do not take it over.
+    program = f"import signal\nsignal.signal(signal.SIGALRM, lambda *a: None)\n{SPIN}"
+    code, seconds, report = await hang_report("assert spin(1) == 1", program=program, timeout=1)
+    assert code == 124 and seconds >= 3
+    assert report is not None and report.unfinished == "line 1: spin(1) == 1" and not report.results
+
+
 async def test_tests_that_do_not_parse_run_raw(executor: LocalCommandLineCodeExecutor) -> None:
     source = f"x = 1\n{instrument_python_tests('assert x ==', program_lines=1)}"
     result = await executor.execute_code_blocks([CodeBlock(code=source, language="python")], CancellationToken())

@@ -99,6 +99,11 @@ def execution_feedback(check: CheckResult, *, max_chars: int = DEFAULT_MAX_OUTPU
         verdict = "The code ran successfully." if check.tests is None else "The code ran and all tests passed."
     elif check.status == "program_failed":
         verdict = "The code failed: it exited with a non-zero exit code."
+    elif report is not None and any(r.hung for r in report.results):
+        verdict = (
+            "The code ran out of time: a test's call was still running when it was stopped, at the line "
+            "shown. The tests are fixed: change the code, not the tests."
+        )
     elif report is not None and report.failed:
         verdict = (
             f"The code ran, but {report.failed} of {report.total} test asserts failed. "

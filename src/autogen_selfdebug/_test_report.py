@@ -63,7 +63,7 @@ _OPERATORS = {
 
 _HARNESS = r"""
 import sys as _sd_sys, json as _sd_json, reprlib as _sd_reprlib, linecache as _sd_linecache
-import io as _sd_io, time as _sd_time, operator as _sd_operator, types as _sd_types
+import io as _sd_io, time as _sd_time, operator as _sd_operator, types as _sd_types, os as _sd_os
 
 
 class _SDStop(Exception):
@@ -83,9 +83,10 @@ class _SDHarness:
         "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
     }
 
-    def __init__(self, program_lines, detail=True):
+    def __init__(self, program_lines, detail=True, stop_after=None):
         self.program_lines = program_lines
         self.detail = detail
+        self.open = []  # the checks started and not yet reported, innermost last
         self.file = _SDHarness.__init__.__code__.co_filename
         self.failed = 0
         self.reported = 0
@@ -94,9 +95,15 @@ class _SDHarness:
         shown.maxstring, shown.maxother, shown.maxlevel = 80, 80, 3
         shown.maxlist = shown.maxtuple = shown.maxset = shown.maxdict = 8
         self.shown = shown
+        if stop_after is not None:
+            self.arm(stop_after)
 
     def emit(self, record):
         self.reported += record.get("event") == "result"
+        if record.get("event") == "start":
+            self.open.append(record)
+        elif record.get("event") in ("result", "done") and self.open:
+            self.open.pop()
         try:
             print(self.MARK + " " + _sd_json.dumps(record), file=self.out, flush=True)
         except Exception:
@@ -127,6 +134,7 @@ class _SDHarness:
     def assess(self, line, source, message, left=None, op=None, right=None, call=None):
         self.emit({"event": "start", "line": line, "source": source})
         record = {"event": "result", "line": line, "source": source, "passed": False}
+        self.open[-1] = record  # so that a hang reports the call too
         target = None
         try:
             if call is not None:
@@ -348,7 +356,74 @@ class _SDHarness:
             else:
                 self.emit({"event": "done"})
 
+    def arm(self, seconds):
+        # A run that would outlast the sandbox's time limit stops a little before it, and says where the
+        # program was and which lines it kept running (an alarm; not under IPython, whose kernel owns
+        # its signals, nor where the program has an alarm handler of its own).
+        import signal as _sd_signal, threading as _sd_threading
+        if (
+            not hasattr(_sd_signal, "setitimer")
+            or _sd_threading.current_thread() is not _sd_threading.main_thread()
+            or getattr(__import__("builtins"), "__IPYTHON__", False)
+            or _sd_signal.getsignal(_sd_signal.SIGALRM) not in (_sd_signal.SIG_DFL, None)
+        ):
+            return
+        self.signal, self.armed = _sd_signal, _sd_time.monotonic()
+        _sd_signal.signal(_sd_signal.SIGALRM, self.hung)
+        _sd_signal.setitimer(_sd_signal.ITIMER_REAL, seconds)
+
+    def hung(self, signum, frame):
+        # The alarm: find the program's innermost frame, follow the lines it runs for a moment, then stop.
+        current = self.open[-1] if self.open else {}
+        record = {"event": "result", "line": current.get("line", 0), "passed": False}
+        record["source"] = current.get("source", "(the tests, between checks)")
+        if current.get("call"):
+            record["call"] = current["call"]
+        record["hung"] = "still running after %.1f s" % (_sd_time.monotonic() - self.armed)
+        while frame is not None and not (self.ours(frame.f_code) and frame.f_lineno <= self.program_lines):
+            frame = frame.f_back
+        lines = []
+        if frame is not None:
+            text = _sd_linecache.getline(self.file, frame.f_lineno).strip()
+            record["where"] = "line " + str(frame.f_lineno) + (": " + text if text else "")
+            record["locals"] = self.locals_text(frame.f_locals)
+
+            def local(f, event, arg):
+                if event == "line" and f is frame:
+                    lines.append((f.f_lineno, self.line_values(f)))
+                    del lines[:-40]
+                return local
+
+            frame.f_trace = local
+            _sd_sys.settrace(lambda f, event, arg: None)
+        self.signal.signal(self.signal.SIGALRM, lambda signum, frame: self.stop(record, lines))
+        self.signal.setitimer(self.signal.ITIMER_REAL, 0.2)
+
+    def stop(self, record, lines):
+        _sd_sys.settrace(None)
+        # Each line of the loop once, in the program's order, with the values it last used.
+        latest = dict(lines)
+        steps = [
+            "line " + str(n) + ": " + _sd_linecache.getline(self.file, n).strip()[:100]
+            + ("    [" + latest[n] + "]" if latest[n] else "")
+            for n in sorted(latest)[:8]
+        ]
+        if steps:
+            record["trace"] = steps
+        for stream in (_sd_sys.stdout, _sd_sys.stderr):
+            try:
+                stream.flush()
+            except Exception:
+                pass
+        self.failed += 1
+        self.emit(record)
+        self.emit({"event": "end", "failed": self.failed})
+        # As a sandbox's timeout ends a run (coreutils' exit code), without running anything more.
+        _sd_os._exit(124)
+
     def finish(self, crashed):
+        if getattr(self, "signal", None) is not None:
+            self.signal.setitimer(self.signal.ITIMER_REAL, 0)
         _sd_sys.stdout = self.out
         self.emit({"event": "end", "failed": self.failed})
         if self.failed and not crashed:
@@ -568,11 +643,17 @@ def _thunk(body: ast.expr) -> ast.Lambda:
     return ast.Lambda(args=no_args, body=body)
 
 
-def instrument_python_tests(tests: str, *, program_lines: int, detail: bool = True) -> str:
+def instrument_python_tests(
+    tests: str, *, program_lines: int, detail: bool = True, time_limit: float | None = None
+) -> str:
     """Python source to run after the program (``program_lines`` long) instead of ``tests``.
 
     ``detail=False`` leaves out the line-by-line trace of a failing call (the repair search needs only
     each assert's verdict and values, and runs hundreds of programs).
+
+    ``time_limit``, the sandbox's limit on the run in seconds, lets the tests stop a hanging call a little
+    before the sandbox would kill it: the call's assert then reports where the program was, its locals
+    and the lines it kept running, and the run exits with the timeout's code, 124.
 
     Tests that do not parse are returned as they are, after the start marker, so the run shows
     Python's own error.
@@ -604,7 +685,9 @@ def instrument_python_tests(tests: str, *, program_lines: int, detail: bool = Tr
     )
     module.body = [guarded]
     ast.fix_missing_locations(module)
-    return f"{start}\n{_HARNESS}\n_sd_h = _SDHarness({program_lines}, {detail})\n{ast.unparse(module)}\n"
+    stop_after = None if time_limit is None else round(max(time_limit * 0.9 - 1, time_limit * 0.5), 2)
+    setup = f"_sd_h = _SDHarness({program_lines}, {detail}, {stop_after})"
+    return f"{start}\n{_HARNESS}\n{setup}\n{ast.unparse(module)}\n"
 
 
 @dataclass(frozen=True)
@@ -624,6 +707,9 @@ class AssertResult:
     returned: str | None = None
     trace: list[str] | None = None
     message: str | None = None
+    hung: str | None = None
+    """Set when the check was stopped short of the time limit: how long it had run ("still running
+    after 8.0 s"); ``where``, ``locals`` and ``trace`` then say where the program was."""
 
 
 @dataclass(frozen=True)
@@ -695,7 +781,14 @@ def render_report(report: TestReport, *, max_chars: int = 2000) -> str:
         lines.append(f"FAILED line {result.line}: {result.source}")
         if result.call and result.call.replace('"', "'") not in result.source.replace('"', "'"):
             lines.append(f"    call:     {result.call}")
-        if result.error:
+        if result.hung:
+            lines.append(f"    did not finish: {result.hung}" + (f", at {result.where}" if result.where else ""))
+            if result.locals:
+                lines.append(f"    locals: {result.locals}")
+            if result.trace:
+                lines.append("    the lines it kept running, with the values they used:")
+                lines.extend(f"      {step}" for step in result.trace)
+        elif result.error:
             lines.append(f"    raised {result.error}")
             if result.where:
                 lines.append(f"    at {result.where}")

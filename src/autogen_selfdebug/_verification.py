@@ -105,6 +105,8 @@ class CheckResult:
         """The class of the error that failed the attempt (``NameError``, ``TS2304``...), if one did."""
         if self.report is not None:
             for result in self.report.results:
+                if not result.passed and result.hung:
+                    return "TimeoutError"
                 if not result.passed and result.error:
                     return result.error.split(":", 1)[0].strip()
             if self.report.failed:
@@ -177,7 +179,8 @@ class Verifier:
                 return CheckResult(status="passed", program=program)
 
         assert self._tests is not None
-        combined = combined_source("\n\n".join(b.code.rstrip() for b in same), self._tests, self._tests_language)
+        program_source = "\n\n".join(b.code.rstrip() for b in same)
+        combined = combined_source(program_source, self._tests, self._tests_language, time_limit=self._time_limit())
         result, raised = await run_safely(
             run, [CodeBlock(code=combined, language=self._tests_language)], cancellation_token
         )
@@ -197,17 +200,26 @@ class Verifier:
         status: CheckStatus = "passed" if result.exit_code == 0 else "tests_failed"
         return CheckResult(status=status, program=program, tests=tests, report=report)
 
+    def _time_limit(self) -> float | None:
+        """The sandbox's limit on one run, read at each check (the command line lowers it after a hang)."""
+        limit = getattr(self._executor, "timeout", None)
+        return float(limit) if isinstance(limit, int | float) and limit > 0 else None
+
     async def _execute(self, blocks: list[CodeBlock], cancellation_token: CancellationToken) -> CodeResult:
         return await self._executor.execute_code_blocks(blocks, cancellation_token=cancellation_token)
 
 
-def combined_source(program: str, tests: str, language: str, *, detail: bool = True) -> str:
+def combined_source(
+    program: str, tests: str, language: str, *, detail: bool = True, time_limit: float | None = None
+) -> str:
     """The program followed by its tests, as one file of ``language``: the tests instrumented to report
     each check, after a marker line that splits the output. The program's line numbers are unchanged.
-    ``detail=False`` leaves out the trace of a failing Python call (see ``instrument_python_tests``)."""
+    ``detail=False`` leaves out the trace of a failing Python call, and ``time_limit`` (the sandbox's, in
+    seconds) lets a hanging Python check stop before it and say where it was (see ``instrument_python_tests``)."""
     if language == "python":
         lines = len(program.splitlines())
-        comment, harness = "#", instrument_python_tests(tests, program_lines=lines, detail=detail)
+        harness = instrument_python_tests(tests, program_lines=lines, detail=detail, time_limit=time_limit)
+        comment = "#"
     elif language in ("javascript", "typescript"):
         comment, harness = "//", instrument_js_tests(tests, language, program=program)
     else:

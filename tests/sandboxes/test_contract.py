@@ -18,7 +18,7 @@ import pytest
 from autogen_core import CancellationToken, ComponentModel
 from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 
-from autogen_selfdebug import SandboxError
+from autogen_selfdebug import SandboxError, Verifier
 from autogen_selfdebug.sandboxes import DockerSandbox, LocalSandbox
 from helpers import CTRL_C_HANDLER
 
@@ -140,6 +140,30 @@ class SandboxContract:
         assert result.exit_code == 124
         assert "partial output" in result.output
         assert "timeout" in result.output
+        await assert_still_works(sandbox)
+
+    async def test_a_hanging_check_stops_before_the_limit_and_says_where(self, sandbox: CodeExecutor) -> None:
+        # Newton's square root with the loop's test on guess, not guess squared: sqrt(4) never ends.
+        program = (
+            "def sqrt(x, epsilon=1e-9):\n"
+            "    guess = x / 2 or 1.0\n"
+            "    while abs(x - guess) > epsilon:\n"
+            "        guess = (guess + x / guess) / 2\n"
+            "    return guess\n"
+        )
+        tests = "assert abs(sqrt(1) - 1) < 1e-6\nassert abs(sqrt(4) - 2) < 1e-6\nassert sqrt(9) == 3\n"
+        started = time.monotonic()
+        blocks = [CodeBlock(code=program, language="python")]
+        check = await Verifier(sandbox, tests=tests).check(blocks, CancellationToken())
+        assert time.monotonic() - started < self.timeout
+        assert check.exit_code == 124 and check.error_name() == "TimeoutError"
+        assert check.report is not None and check.report.unfinished is None
+        passed, hung = check.report.results  # the third check never runs
+        assert passed.passed and hung.source == "abs(sqrt(4) - 2) < 1e-6"
+        assert hung.hung is not None and hung.hung.startswith("still running after")
+        assert hung.where == "line 3: while abs(x - guess) > epsilon:" and hung.locals is not None
+        assert "guess=2.0" in hung.locals
+        assert hung.trace is not None and any(step.startswith("line 4: guess = ") for step in hung.trace)
         await assert_still_works(sandbox)
 
     async def test_shell_timeout_kills_child_processes(self, sandbox: CodeExecutor) -> None:

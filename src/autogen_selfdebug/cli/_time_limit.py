@@ -64,6 +64,12 @@ class TimeLimitedSandbox(CodeExecutor):
         return bool(getattr(self._sandbox, "can_install", False))
 
     @property
+    def timeout(self) -> float:
+        """The limit the next run is held to, in seconds (the checks' tests stop a hang just before it)."""
+        limit = None if self._searching else self._limit
+        return self._timeout if limit is None else min(limit, self._timeout)
+
+    @property
     def limit(self) -> float | None:
         """The lowered limit on a run, in seconds, once set."""
         return self._limit
@@ -126,7 +132,7 @@ class TimeLimitedSandbox(CodeExecutor):
                     console.print(self._hung())
 
     def _hung(self) -> str:
-        said = f"[yellow]The program as given did not finish within {self._timeout:g} s: it may loop forever."
+        said = f"[yellow]The program as given ran out of time (the limit is {self._timeout:g} s): it may loop forever."
         if not self._lower_after_hang or self._timeout <= AFTER_HANG_SECONDS:
             return f"{said}[/] Each attempt may take as long (--timeout sets the limit)."
         self.lower_to(AFTER_HANG_SECONDS)
