@@ -87,6 +87,7 @@ class _SDHarness:
         self.program_lines = program_lines
         self.detail = detail
         self.open = []  # the checks started and not yet reported, innermost last
+        self.signal = None  # the signal module, once an alarm is armed
         self.file = _SDHarness.__init__.__code__.co_filename
         self.failed = 0
         self.reported = 0
@@ -238,12 +239,12 @@ class _SDHarness:
             name = getattr(function, "__name__", "the function")
             record["locals"] = self.locals_text(seen["locals"])
             record["returned"] = name + " returned " + self.r(seen["value"])
-            record["trace"] = [
-                "line " + str(n) + ": " + _sd_linecache.getline(self.file, n).strip()[:100] + (
-                    "    [" + values + "]" if values else ""
-                )
-                for n, values in lines
-            ]
+            record["trace"] = [self.step(n, values) for n, values in lines]
+
+    def step(self, n, values):
+        # One line of a trace: its number, its text, and the values of the names it uses.
+        text = _sd_linecache.getline(self.file, n).strip()[:100]
+        return "line " + str(n) + ": " + text + ("    [" + values + "]" if values else "")
 
     NAMES = __import__("re").compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -403,11 +404,7 @@ class _SDHarness:
         _sd_sys.settrace(None)
         # Each line of the loop once, in the program's order, with the values it last used.
         latest = dict(lines)
-        steps = [
-            "line " + str(n) + ": " + _sd_linecache.getline(self.file, n).strip()[:100]
-            + ("    [" + latest[n] + "]" if latest[n] else "")
-            for n in sorted(latest)[:8]
-        ]
+        steps = [self.step(n, latest[n]) for n in sorted(latest)[:8]]
         if steps:
             record["trace"] = steps
         for stream in (_sd_sys.stdout, _sd_sys.stderr):
@@ -422,7 +419,7 @@ class _SDHarness:
         _sd_os._exit(124)
 
     def finish(self, crashed):
-        if getattr(self, "signal", None) is not None:
+        if self.signal is not None:
             self.signal.setitimer(self.signal.ITIMER_REAL, 0)
         _sd_sys.stdout = self.out
         self.emit({"event": "end", "failed": self.failed})

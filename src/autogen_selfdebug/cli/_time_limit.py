@@ -66,8 +66,12 @@ class TimeLimitedSandbox(CodeExecutor):
     @property
     def timeout(self) -> float:
         """The limit the next run is held to, in seconds (the checks' tests stop a hang just before it)."""
-        limit = None if self._searching else self._limit
+        limit = self._held_to()
         return self._timeout if limit is None else min(limit, self._timeout)
+
+    def _held_to(self) -> float | None:
+        """The lowered limit on the next run, if one applies (the search bounds its own runs)."""
+        return None if self._searching else self._limit
 
     @property
     def limit(self) -> float | None:
@@ -90,7 +94,7 @@ class TimeLimitedSandbox(CodeExecutor):
     async def execute_code_blocks(
         self, code_blocks: list[CodeBlock], cancellation_token: CancellationToken
     ) -> CodeResult:
-        limit = None if self._searching else self._limit
+        limit = self._held_to()
         if limit is None:
             return await self._sandbox.execute_code_blocks(code_blocks, cancellation_token)
         inner = CancellationToken()
