@@ -513,6 +513,22 @@ def test_an_es_module_is_fixed_by_the_search(
     assert out == source.replace("left - right", "right - left")
 
 
+def test_a_program_that_waits_for_input_is_not_changed_and_the_person_is_told_why(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, the search "fixed" it by unwrapping the read (`input("name? ")` → `"name? "`), and it was written.
+    source = 'def add(a, b):\n    return a - b\n\nname = input("name? ")\nprint(add(2, 3), name)\n\n'
+    source += "assert add(2, 3) == 5\n"
+    path = tmp_path / "greet.py"
+    path.write_text(source)
+    code, out, err = run(["fix", str(path), "--in-place"], capsys)
+    assert code == 1, err
+    text = flat(err)
+    assert "The program as given waits at `input()` for input that no one types here" in text
+    assert "was not fixed; nothing was written" in text
+    assert path.read_text() == source and out == ""
+
+
 @pytest.mark.parametrize(
     ("source", "language"),
     [

@@ -119,6 +119,9 @@ def test_remove_call(language: str) -> None:
     assert results(source, language, "remove_call") == [source.replace("Math.abs(a - b)", "a - b")]
     # ``String(x)`` in a wider expression keeps its grouping with parentheses.
     assert results("s = String(a + b).length;\n", language, "remove_call") == ["s = (a + b).length;\n"]
+    # A call that reads input is kept: unwrapping it would dodge the read, not fix a computation.
+    reads = 'const fs = require("fs");\nconst t = fs.readFileSync(0);\nconst p = prompt("n?");\nconst n = Number(t);\n'
+    assert results(reads, language, "remove_call") == [reads.replace("Number(t)", "t")]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -81,6 +81,27 @@ async def test_a_given_program_is_fixed_by_the_search_with_no_model_call(sandbox
     assert fresh.attempts == agent.attempts
 
 
+async def test_a_given_program_that_waits_for_input_ends_the_round_with_no_model_call(sandbox: CodeExecutor) -> None:
+    # The sandbox gives no standard input, so `input()` raises EOFError. The search must not pass the tests by
+    # unwrapping the read (`input("name? ")` → `"name? "`), and no model is asked for a fix that cannot keep the
+    # program's behaviour.
+    program = 'def add(a, b):\n    return a - b\n\nname = input("name? ")\nprint(add(2, 3), name)\n'
+    agent = SelfDebuggingCodeExecutorAgent(
+        "fixer", sandbox, model_client=NeverCalled(), tests="assert add(2, 3) == 5", initial_code=program
+    )
+    items = await run(agent)
+    assert [i.metadata["move"] for i in items if isinstance(i, CodeGenerationEvent)] == ["given"]
+    searches = [i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "search"]
+    assert len(searches) == 1 and "no patch passes" in searches[0].content
+    stops = [i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "stop"]
+    assert len(stops) == 1 and "waits at `input()`" in stops[0].content
+    final = items[-1].messages[-1]
+    assert RunSummary.from_metadata(final.metadata).outcome == "failure"  # type: ignore[union-attr]
+    note = "`input()` found nothing to read: the code runs here with an empty standard input"
+    assert note in agent.attempts[0].output
+    assert "`input()` found nothing to read" in final.content
+
+
 async def test_a_partial_win_is_evidence_in_the_models_next_view(sandbox: CodeExecutor) -> None:
     client = scripted(
         [py(POSTFIX.source.replace("right - left", "left - right").replace("right // left", "left // right"))]

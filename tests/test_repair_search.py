@@ -112,6 +112,15 @@ async def test_each_template_fixes_its_bug(sandbox: CodeExecutor, template: str)
     assert any(fixed in s.source for s in result.passing), [s.patch.description for s in result.passing]
 
 
+def test_a_call_that_reads_input_is_not_unwrapped() -> None:
+    # `input("n? ")` → `"n? "` would pass tests by dodging the read (an EOFError in the sandbox), not by a fix.
+    program = 'name = input("n? ")\nwith open("data.txt") as f:\n    n = abs(int(f.read()))\n'
+    assert [e.description for e in repair_edits(program, templates=["remove_call"])] == [
+        "`abs(int(f.read()))` changed to `int(f.read())` on line 3",
+        "`int(f.read())` changed to `f.read()` on line 3",
+    ]
+
+
 async def test_localization_points_at_the_buggy_line(sandbox: CodeExecutor) -> None:
     postfix = EXAMPLES[0]
     result = await search(sandbox, postfix.source, postfix.tests, depth=1)

@@ -45,10 +45,20 @@ def plans(strategy: RetryStrategy, failures: Sequence[FailureKind], *, retry_mod
         (["unusable"], ["first", "repair"]),
         (["wrong_result", "unusable"], ["first", "restart", "repair"]),
         (["timed_out"], ["first", "restart"]),
+        (["waits_for_input"], ["first", "restart"]),
     ],
 )
 def test_adaptive_moves(failures: list[FailureKind], moves: list[str]) -> None:
     assert [p.move for p in plans(RetryStrategy(), failures)] == moves
+
+
+def test_a_program_given_that_waits_for_input_is_searched_then_the_round_ends() -> None:
+    strategy = RetryStrategy()
+    assert strategy.searches("waits_for_input", "given") and strategy.ends_round("waits_for_input", "given")
+    # The model's own program that reads input is searched and restarted, like a wrong result.
+    assert strategy.searches("waits_for_input", "first") and not strategy.ends_round("waits_for_input", "first")
+    assert not strategy.ends_round("wrong_result", "given")
+    assert "waited for input" in strategy.next([strategy.first()], failure="waits_for_input", has_retry_model=False).why
 
 
 def test_fixed_modes_always_make_their_move() -> None:

@@ -353,9 +353,9 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 )  # fmt: skip
                 seen = feedback.execution_feedback(check, max_chars=self._options.max_output_chars)
                 packages, can_install = self._packages()
-                missing = missing_module_note(check.as_code_result().output, packages, can_install=can_install)
-                if missing is not None:
-                    seen += f"\n\n{missing}"
+                output = check.as_code_result().output
+                notes = [missing_module_note(output, packages, can_install=can_install), feedback.no_input_note(output)]
+                seen += "".join(f"\n\n{note}" for note in notes if note is not None)
                 if found.unsupported:
                     seen += f"\n\nNot run (unsupported language): {', '.join(found.unsupported)}."
                 if earlier is not None and not check.passed:
@@ -385,10 +385,16 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             if state.pending is not None:
                 plan = self._strategy.found(state.found_by["edit"])
                 continue
+            if self._strategy.ends_round(failure, plan.move):
+                why = feedback.waits_for_input_stop()
+                stopped = ThoughtEvent(content=why, source=self.name, metadata={"kind": "stop"})
+                inner.append(stopped)
+                yield stopped
+                break
 
             # 5. For a new failure of the model's code, ask whether another attempt can help.
             asked: Move | None = None
-            if failure in ("located_error", "wrong_result", "timed_out") and plan.move in MODEL_MOVES:
+            if failure not in ("unusable", "repeated") and plan.move in MODEL_MOVES:
                 decided, going_on, decision_usage = await self._decide(n, attempt, client, state, cancellation_token)
                 usage = add_usage(usage, decision_usage)
                 inner.append(decided)

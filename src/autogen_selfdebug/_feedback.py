@@ -14,7 +14,7 @@ from ._attempts import Attempt, AttemptKind, RunSummary
 from ._code_blocks import ExtractedCode
 from ._mutation_testing import mutation_feedback
 from ._test_report import render_report
-from ._tracebacks import trim_traceback
+from ._tracebacks import trim_traceback, waited_for_input
 from ._verification import CheckResult
 
 __all__ = [
@@ -23,9 +23,11 @@ __all__ = [
     "execution_feedback",
     "failure_summary",
     "final_text",
+    "no_input_note",
     "restart_digest",
     "truncate_output",
     "unusable_note",
+    "waits_for_input_stop",
 ]
 
 # Replies with no code that say the task cannot be done end the run instead of being retried.
@@ -198,6 +200,26 @@ def restart_digest(failed: int, last_feedback: str, *, evidence: Sequence[str] =
         f"{head}\n\nWhat was reported on the last attempt:\n"
         f"{truncate_output(last_feedback.strip(), _DIGEST_CHARS)}{found}\n\n"
         "Reply with the complete program in a single fenced code block."
+    )
+
+
+def no_input_note(output: str) -> str | None:
+    """When the code stopped at ``input()``: why, which the traceback does not say. ``None`` otherwise."""
+    if not waited_for_input(output):
+        return None
+    return (
+        "`input()` found nothing to read: the code runs here with an empty standard input, and no one types. "
+        "Code checked by tests must not wait for input: the tests call its functions."
+    )
+
+
+def waits_for_input_stop() -> str:
+    """Why a round ends on a program given that waits for input (see :func:`no_input_note`)."""
+    return (
+        "The program as given waits at `input()` for input that no one types here, so its tests cannot pass, and "
+        "no small patch changed that. The model is not asked: a fix that keeps the program's behaviour would wait "
+        "too. Give the program its input in the code (or as an argument of the function the tests call) and run "
+        "it again."
     )
 
 

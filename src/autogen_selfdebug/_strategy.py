@@ -27,6 +27,9 @@ wrong result.
 | ``repair`` | repair | repair | repair | repair |
 | ``restart`` | restart | restart | restart | restart |
 
+A program given that stops at ``input()`` (the sandbox gives no standard input) gets the search's turn, and
+then the round ends: no fix that keeps its behaviour can pass, so no model is asked.
+
 ``search=True`` adds the search to ``repair`` and ``restart`` too; ``search=False`` turns it off.
 The search also runs after a located error in a program the agent was given, which is presumed to be
 a few tokens from correct (a ``TypeError`` from swapped arguments): on the tuning split's given
@@ -53,6 +56,7 @@ from autogen_core.models import LLMMessage, UserMessage
 from pydantic import BaseModel, Field
 from typing_extensions import Self
 
+from ._tracebacks import waited_for_input
 from ._verification import CheckResult
 from .repair import SearchBudget
 from .sandboxes import TIMEOUT_EXIT_CODE
@@ -79,9 +83,10 @@ a fresh view (restart); or no model at all: the program as given, or a patch the
 MODEL_MOVES: frozenset[Move] = frozenset({"first", "repair", "restart"})
 """The moves in which the model writes the code."""
 
-FailureKind = Literal["located_error", "wrong_result", "timed_out", "unusable", "repeated"]
-"""How the last attempt failed, as far as the strategy cares. A run that ran out of time is planned
-for as a wrong result; it is its own kind so that the reasons given say what happened."""
+FailureKind = Literal["located_error", "wrong_result", "timed_out", "waits_for_input", "unusable", "repeated"]
+"""How the last attempt failed, as far as the strategy cares. A run that ran out of time, or stopped at
+``input()`` (the sandbox gives no standard input), is planned for as a wrong result; each is its own kind
+so that the reasons given say what happened, and so that a program given that waits for input ends the round."""
 
 LOCATED_ERRORS = frozenset(
     {
@@ -109,10 +114,12 @@ def is_located(error: str | None) -> bool:
 
 
 def classify_failure(check: CheckResult) -> FailureKind:
-    """A failed check is a located error when its error names a line to fix, timed out when its run was
-    stopped by the time limit, else a wrong result."""
+    """A failed check is a located error when its error names a line to fix, waits for input when it stopped
+    at ``input()``, timed out when its run was stopped by the time limit, else a wrong result."""
     if is_located(check.error_name()):
         return "located_error"
+    if waited_for_input(check.as_code_result().output):
+        return "waits_for_input"
     runs = [check.program, *([check.tests] if check.tests is not None else [])]
     return "timed_out" if any(run.exit_code == TIMEOUT_EXIT_CODE for run in runs) else "wrong_result"
 
@@ -248,7 +255,13 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         the model's next attempt: after a wrong result, and after a located error in the program given."""
         if not self.search_enabled:
             return False
-        return failure in ("wrong_result", "timed_out") or (failure == "located_error" and made_by == "given")
+        wrong = failure in ("wrong_result", "timed_out", "waits_for_input")
+        return wrong or (failure == "located_error" and made_by == "given")
+
+    def ends_round(self, failure: FailureKind, made_by: Move) -> bool:
+        """Whether the round ends after this failure, with no model call (once the search, if any, found nothing):
+        a program given that waits for input cannot pass here, nor can a fix that keeps its behaviour."""
+        return failure == "waits_for_input" and made_by == "given"
 
     def claims_patch(self, patched: Move) -> bool:
         """Whether a passing patch of a program made by ``patched`` is a success, or only ``unconfirmed``."""
@@ -302,6 +315,8 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             return "restart", "a repair of this error already failed"
         if failure == "timed_out":
             return "restart", "the code ran out of time, so a fresh program beats editing this one"
+        if failure == "waits_for_input":
+            return "restart", "the code waited for input that no one gives here, so a fresh program must not"
         return "restart", "the code gave wrong results, so a fresh program beats editing this one"
 
     def _plan(self, done: Sequence[AttemptPlan], move: Move, has_retry_model: bool, why: str) -> AttemptPlan:

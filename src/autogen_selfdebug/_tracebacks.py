@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["final_error", "trim_traceback"]
+__all__ = ["final_error", "trim_traceback", "waited_for_input"]
 
 _PY_FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line \d+')
 _LIBRARY_FILE = re.compile(r"(site-packages|dist-packages)[/\\]|[/\\]lib[/\\]python\d+(\.\d+)?[/\\]|^<frozen ")
@@ -18,6 +18,8 @@ _NODE_INTERNAL = re.compile(r"^\s*at (?:.*\()?node:internal/")
 _PY_ERROR = re.compile(r"^(?:[\w.]+\.)?(?P<name>[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning)|StopIteration)\b")
 _NODE_ERROR = re.compile(r"^(?:Uncaught )?(?P<name>[A-Z]\w*Error|Error)\b(?::|$)")
 _TS_ERROR = re.compile(r"error (?P<name>TS\d+):")
+# Python's input() at the end of an empty standard input; a Jupyter kernel, which takes no input from a sandbox.
+_NO_INPUT = ("EOFError: EOF when reading a line", "StdinNotImplementedError")
 
 
 def trim_traceback(text: str) -> str:
@@ -70,3 +72,8 @@ def final_error(text: str) -> str | None:
         if match:
             found = match.group("name")
     return found
+
+
+def waited_for_input(text: str) -> bool:
+    """Whether a run's output shows it stopped reading standard input that was not there (``input()``)."""
+    return any(sign in text for sign in _NO_INPUT)

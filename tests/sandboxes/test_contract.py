@@ -19,6 +19,7 @@ from autogen_core import CancellationToken, ComponentModel
 from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 
 from autogen_selfdebug import SandboxError, Verifier
+from autogen_selfdebug._feedback import no_input_note
 from autogen_selfdebug.sandboxes import DockerSandbox, LocalSandbox
 from helpers import CTRL_C_HANDLER
 
@@ -126,6 +127,13 @@ class SandboxContract:
         result = await run(sandbox, "print('before')\nraise SystemExit(3)")
         assert result.exit_code == 3
         assert "before" in result.output
+
+    async def test_reading_input_finds_none_at_once_and_the_note_says_why(self, sandbox: CodeExecutor) -> None:
+        started = time.monotonic()
+        result = await run(sandbox, 'name = input("name? ")\nprint("got", name)')
+        assert result.exit_code == 1 and "got" not in result.output
+        assert time.monotonic() - started < self.timeout  # never waits for a person to type
+        assert no_input_note(result.output) is not None
 
     async def test_files_persist_between_executions(self, sandbox: CodeExecutor) -> None:
         await run(sandbox, "open('state.txt', 'w').write('kept')")

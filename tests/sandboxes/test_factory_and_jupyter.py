@@ -10,6 +10,7 @@ from autogen_core import CancellationToken, ComponentModel
 from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 
 from autogen_selfdebug import SandboxError
+from autogen_selfdebug._feedback import no_input_note
 from autogen_selfdebug.sandboxes import (
     SANDBOX_KINDS,
     DockerSandbox,
@@ -115,6 +116,9 @@ async def test_jupyter_errors_and_languages_are_data(jupyter: CodeExecutor) -> N
     assert error.exit_code == 1 and "ZeroDivisionError" in error.output
     other = await run(jupyter, "echo hi", "sh")
     assert other.exit_code == 1 and "unsupported language" in other.output
+    # The kernel takes no input from a sandbox: input() fails at once, and the note says why.
+    waits = await run(jupyter, 'input("name? ")')
+    assert waits.exit_code == 1 and no_input_note(waits.output) is not None
 
 
 async def test_jupyter_hides_secrets(jupyter: CodeExecutor, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -263,6 +263,8 @@ class RunPrinter:
             self._console.print(f"[bold]decision:[/bold] {verb}[/] — {escape(event.metadata.get('reason', ''))}")
         elif kind == "unusable_reply":
             self._console.print(f"[yellow]unusable reply:[/yellow] {escape(event.content)}")
+        elif kind == "stop":
+            self._console.print(f"[yellow]{escape(event.content)}", highlight=False)
         elif kind in ("retry_plan", "search_start"):
             self._console.print(f"[dim]{escape(event.content)}", highlight=False)
         elif kind == "search":

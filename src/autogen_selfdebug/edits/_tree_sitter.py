@@ -609,10 +609,20 @@ def _replace_name(node: Node, program: _Program) -> Iterator[_Candidate]:
                 yield _renamed("replace_name", node, other, program)
 
 
+# Calls that read what the program is given, by their name or their property's: unwrapping one changes what
+# the program reads, not how it computes.
+_READS = frozenset({"prompt", "require", "readFileSync"})
+
+
 def _remove_call(node: Node, program: _Program) -> Iterator[_Candidate]:
-    """A call of one plain argument replaced by that argument (``Math.abs(x)`` → ``x``), unless it is a statement."""
+    """A call of one plain argument replaced by that argument (``Math.abs(x)`` → ``x``), unless it is a statement
+    or reads input."""
     arguments = node.child_by_field_name("arguments")
     if node.type != "call_expression" or arguments is None or arguments.type != "arguments":
+        return
+    function = node.child_by_field_name("function")
+    called = function.child_by_field_name("property") if function and function.type == "member_expression" else function
+    if called is not None and program.text(called) in _READS:
         return
     if node.parent is None or node.parent.type == "expression_statement":
         return
