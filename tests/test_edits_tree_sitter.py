@@ -79,7 +79,9 @@ def test_off_by_one(language: str) -> None:
         assert source.replace(before, after) in found
     source = 'const head = s.slice(0, k - 1) + "é";\n'
     assert 'const head = s.slice(0, k - 1 + 1) + "é";\n' in results(source, language, "off_by_one")
-    assert 'const head = s.slice(0, k - 0) + "é";\n' in results(source, language, "off_by_one")
+    # 1 → 0 in ``k - 1`` is written as the term dropped, as a person writes it: ``k``, not ``k - 0``.
+    assert 'const head = s.slice(0, k) + "é";\n' in results(source, language, "off_by_one")
+    assert 'const head = s.slice(0, k - 0) + "é";\n' not in results(source, language, "off_by_one")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

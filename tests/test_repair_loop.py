@@ -212,8 +212,9 @@ async def test_a_patch_of_the_models_own_program_is_handed_off_unconfirmed(sandb
     assert isinstance(final, HandoffMessage)
     summary = RunSummary.from_metadata(final.metadata)
     assert summary is not None and summary.outcome == "unconfirmed"
-    assert "return x + x + 0" in summary.code
-    assert "only with the repair search's patch of the model's own program: `1` changed to `0`" in final.content
+    assert "return x + x\n" in summary.code
+    patch = "only with the repair search's patch of the model's own program: `x + x + 1` changed to `x + x`"
+    assert patch in final.content
     assert "Not claimed as a fix" in final.content
     assert len(client.create_calls) == 1
     assert [a.passed for a in agent.attempts] == [False, True]

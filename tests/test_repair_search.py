@@ -72,7 +72,7 @@ TEMPLATE_CASES = {
     "off_by_one": (
         "def f(xs):\n    return [xs[i] for i in range(len(xs) - 1)]\n",
         "assert f([1, 2, 3]) == [1, 2, 3]\nassert f([]) == []",
-        "range(len(xs) - 0)",
+        "range(len(xs))",  # 1 → 0, written as the term dropped
     ),
     "swap_arguments": (
         "def f(word, n):\n    return g(n, word)\n\ndef g(text, count):\n    return text[:count]\n",
@@ -110,6 +110,33 @@ async def test_each_template_fixes_its_bug(sandbox: CodeExecutor, template: str)
     result = await search(sandbox, program, tests)
     assert result.fix is not None, result.summary()
     assert any(fixed in s.source for s in result.passing), [s.patch.description for s in result.passing]
+
+
+@pytest.mark.parametrize(
+    ("language", "program", "tests", "fix"),
+    [
+        (
+            "python",
+            "def mean(xs):\n    return sum(xs) / (len(xs) + 1)\n",
+            "assert mean([1, 2, 3]) == 2\nassert mean([4]) == 4",
+            "`(len(xs) + 1)` changed to `len(xs)` on line 2",
+        ),
+        (
+            "javascript",
+            "function mean(xs) {\n  return xs.reduce((a, b) => a + b, 0) / (xs.length + 1);\n}\n",
+            "console.assert(mean([1, 2, 3]) === 2);\nconsole.assert(mean([4]) === 4);",
+            "`(xs.length + 1)` changed to `xs.length` on line 2",
+        ),
+    ],
+)
+async def test_a_term_too_many_is_dropped_not_neutralised(
+    sandbox: CodeExecutor, language: str, program: str, tests: str, fix: str
+) -> None:
+    # Before, `len(xs) * 1`, `len(xs) // 1` and `1` → `0` all passed: "4 different patches pass these tests"
+    # for one and the same fix, and the pick was `len(xs) * 1`.
+    result = await search(sandbox, program, tests, language)
+    assert [s.patch.description for s in result.passing] == [fix]
+    assert result.fix is not None and "different patches" not in result.summary()
 
 
 def test_a_call_that_reads_input_is_not_unwrapped() -> None:
@@ -173,9 +200,9 @@ async def test_two_bugs_on_two_lines_are_fixed_at_depth_two(sandbox: CodeExecuto
 
 
 async def test_depth_two_builds_on_bases_that_fix_different_asserts(sandbox: CodeExecutor) -> None:
-    # Two bugs: the count starts at 1, and min should be max. The best partial wins at depth 1 are look-alikes
-    # on line 5 (`+ 1` to `* 1` or `// 1`: every count is 1, so min happens to pick "the"); the base that
-    # fixes the count (`1` to `0`) passes the other assert, and only from it does `min` to `max` pass both.
+    # Two bugs: the count starts at 1, and min should be max. The best partial wins at depth 1 pass the second
+    # assert by chance on line 5 (`word` to `text`: every count is the same, so min happens to pick "the"); the
+    # base that fixes the count (`1` to `0`) passes the other assert, and only from it does `min` to `max` pass both.
     program = (
         "def word_counts(text):\n"
         "    counts = {}\n"
@@ -298,7 +325,7 @@ async def test_a_partial_win_over_a_hanging_program_says_the_program_ran_out_of_
     result = await search(sandbox, program, tests, depth=1, candidate_timeout=0.6)
     assert result.fix is None and result.baseline is not None and result.baseline.timed_out
     assert result.evidence() == (
-        "changing `1` to `0` on line 4 makes 3 of 5 asserts pass "
+        "changing `n - 1` to `n` on line 4 makes 3 of 5 asserts pass "
         "(before, 1 assert passed and then the program ran out of time)."
     )
 

@@ -38,7 +38,8 @@ further: every operator of an arithmetic or comparison class, ``+`` swapped too 
 concatenation), any int literal and any index, slice or ``range`` bound ±1, a name replaced by
 another of its function's names, an attribute by another used on the same object, ``min`` ↔
 ``max`` and ``any`` ↔ ``all``, a condition negated or its ``not`` removed, a one-argument call
-unwrapped, and a returned value replaced by another local.
+unwrapped (not one that reads input), and a returned value replaced by another local. An edit that would
+leave a neutral term (``x - 0``, ``x * 1``) drops it instead: ``x - 1`` → ``x``.
 """
 
 from __future__ import annotations
@@ -341,9 +342,14 @@ def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> tuple[Edit
         expected = ast.dump(tree)
     finally:
         _put(candidate.slot, old)
-    start, end = text.span(candidate.node)
+    span = text.span(candidate.node)
     # Parentheses fix precedence where the plain text would regroup (``(-1) ** 2``, ``(a or b) or c``).
-    for new in (*candidate.texts, *(f"({t})" for t in candidate.texts)):
+    tries = [(span, t) for t in (*candidate.texts, *(f"({t})" for t in candidate.texts))]
+    # An atom keeps no parentheses around it: ``a / (n + 1)`` → ``a / n``, not ``a / (n)``.
+    grouped = _around(text.source, *span)
+    if grouped is not None and isinstance(candidate.new_node, _BARE):
+        tries[:0] = [(grouped, t) for t in candidate.texts if not t.startswith("(")]
+    for (start, end), new in tries:
         mutated = text.source[:start] + new + text.source[end:]
         try:
             parsed = ast.dump(ast.parse(mutated))
@@ -352,9 +358,25 @@ def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> tuple[Edit
         if parsed != expected:
             continue
         line = text.line_of(candidate.at)
-        shown = text.span(candidate.shown)
-        return Edit.spliced(text.source, start, end, new, template=candidate.operator, line=line, shown=shown), mutated
+        shown_start, shown_end = text.span(candidate.shown)
+        shown = min(shown_start, start), max(shown_end, end)
+        edit = Edit.spliced(text.source, start, end, new, template=candidate.operator, line=line, shown=shown)
+        return edit, mutated
     return None
+
+
+_BARE = (ast.Name, ast.Constant, ast.Call, ast.Attribute, ast.Subscript)
+"""Expressions that never need parentheses of their own."""
+
+
+def _around(source: str, start: int, end: int) -> tuple[int, int] | None:
+    """``[start, end)`` widened to the parentheses right around it, if there are any (they may be a call's: the
+    caller's parse check tells)."""
+    before = source[:start].rstrip(" \t")
+    after = source[end:].lstrip(" \t")
+    if not (before.endswith("(") and after.startswith(")")):
+        return None
+    return len(before) - 1, len(source) - len(after) + 1
 
 
 def _replace(text: _Text, node: ast.AST, edits: Sequence[tuple[int, int, str]]) -> str:
@@ -626,8 +648,8 @@ def _replace_operator(
         if found is None:
             return
         for op in _ARITHMETIC:
-            if op is type(node.op):
-                continue
+            if op is type(node.op) or (isinstance(node, ast.BinOp) and _identity(op, node.left, node.right)):
+                continue  # ``x * 1`` is ``x``, which off_by_one writes as that (``x - 1`` → ``x``)
             new_node: ast.AST = (
                 ast.BinOp(left=node.left, op=op(), right=node.right)
                 if isinstance(node, ast.BinOp)
@@ -696,11 +718,12 @@ def _off_by_one_anywhere(
 ) -> Iterator[_Candidate]:
     """±1 on any int literal, and on any index, slice bound or ``range`` bound that is not a literal."""
     if isinstance(node, ast.Constant) and type(node.value) is int:
-        yield from _off_by_one(node, slot, text, parents, scopes)
+        found = list(_off_by_one(node, slot, text, parents, scopes))
         if _bound_context(node, parents) is None:
             for value in (node.value + 1, node.value - 1):
                 new_node = ast.parse(str(value), mode="eval").body
-                yield _Candidate("off_by_one", node, slot, new_node, (str(value),), text.span(node)[0], node)
+                found.append(_Candidate("off_by_one", node, slot, new_node, (str(value),), text.span(node)[0], node))
+        yield from (_dropped(candidate, text, parents) for candidate in found)
         return
     if not isinstance(node, ast.expr) or isinstance(node, (ast.Slice, ast.Starred)):
         return
@@ -721,6 +744,50 @@ def _off_by_one_anywhere(
         new_node = ast.BinOp(left=node, op=op, right=ast.Constant(1))
         texts = tuple(dict.fromkeys((f"{segment} {sign} 1", f"{wrapped} {sign} 1")))
         yield _Candidate("off_by_one", node, slot, new_node, texts, text.span(node)[0], node)
+
+
+def _identity(op: type[ast.operator], left: ast.expr, right: ast.expr) -> ast.expr | None:
+    """The operand that ``left op right`` is equal to, when the other is the operation's identity (``x - 0``,
+    ``x * 1``, ``x // 1`` on integers, ``1 * x``); ``None`` otherwise."""
+
+    def value(node: ast.expr) -> object:
+        return node.value if isinstance(node, ast.Constant) and type(node.value) in (int, float) else None
+
+    if (value(right) == 0 and op in (ast.Add, ast.Sub)) or (
+        value(right) == 1 and op in (ast.Mult, ast.Div, ast.FloorDiv)
+    ):
+        return left
+    if (value(left) == 0 and op is ast.Add) or (value(left) == 1 and op is ast.Mult):
+        return right
+    return None
+
+
+def _dropped(candidate: _Candidate, text: _Text, parents: _Parents) -> _Candidate:
+    """A constant changed into its operation's identity (``x - 1`` → ``x - 0``) written as the term dropped
+    (``x``): the same program, as a person writes the fix."""
+    node, parent = candidate.node, parents.get(id(candidate.node))
+    if not isinstance(parent, ast.BinOp) or not isinstance(candidate.new_node, ast.expr):
+        return candidate
+    operands = (candidate.new_node, parent.right) if parent.left is node else (parent.left, candidate.new_node)
+    kept = _identity(type(parent.op), *operands)
+    slot = _slot_of(parent, parents)
+    if kept is None or kept is candidate.new_node or slot is None:
+        return candidate
+    shown = parent if candidate.shown is node else candidate.shown
+    return _Candidate(candidate.operator, parent, slot, kept, (text.segment(kept),), text.span(parent)[0], shown)
+
+
+def _slot_of(node: ast.AST, parents: _Parents) -> _Slot | None:
+    """Where ``node`` hangs in its parent."""
+    parent = parents.get(id(node))
+    if parent is None:
+        return None
+    for field, value in ast.iter_fields(parent):
+        if value is node:
+            return _Slot(parent, field, None)
+        if isinstance(value, list) and any(v is node for v in value):
+            return _Slot(parent, field, next(i for i, v in enumerate(value) if v is node))
+    return None
 
 
 def _negate_condition(

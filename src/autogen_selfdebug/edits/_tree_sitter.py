@@ -482,10 +482,12 @@ def _replace_operator(node: Node, program: _Program) -> Iterator[_Candidate]:
     suffix = "=" if node.type == "augmented_assignment_expression" else ""
     op = op.removesuffix(suffix)
     equality = _STRICT if op in _STRICT or (op in _ORDERING and program.strict) else _LOOSE
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
     for group in (_ARITHMETIC, (*_ORDERING, *equality), _BOOLEAN if not suffix else ()):
         if op in group:
             for new in group:
-                if new != op:
+                # ``x * 1`` is ``x``, which off_by_one writes as that (``x - 1`` → ``x``).
+                if new != op and not (not suffix and left and right and _identity(new, left, right, program)):
                     yield _with_operator("replace_operator", node, new + suffix, program)
 
 
@@ -539,7 +541,7 @@ def _off_by_one(node: Node, program: _Program) -> Iterator[_Candidate]:
     if node.type == "number" and re.fullmatch(r"0|[1-9][0-9]*", segment):
         shown = _widen(node, program)
         for value in (int(segment) + 1, int(segment) - 1):
-            yield _over("off_by_one", node, (_Form(str(value)),), shown)
+            yield _dropped(node, str(value), program) or _over("off_by_one", node, (_Form(str(value)),), shown)
     elif _is_bound(node, program):
         wrapped = _wrapped(node, program)
         for sign in "+-":
@@ -548,6 +550,41 @@ def _off_by_one(node: Node, program: _Program) -> Iterator[_Candidate]:
                 _Form(f"{wrapped} {sign} 1", "binary_expression", (wrapped, "1")),
             )
             yield _over("off_by_one", node, forms, _widen(node, program))
+
+
+# Which numbers leave the other operand unchanged, by the side they stand on: ``x - 0``, ``x * 1``, ``1 * x``.
+_NEUTRAL: dict[tuple[str, str], tuple[str, ...]] = {
+    ("right", "0"): ("+", "-"),
+    ("right", "1"): ("*", "/"),
+    ("left", "0"): ("+",),
+    ("left", "1"): ("*",),
+}
+
+
+def _identity(op: str, left: Node, right: Node, program: _Program) -> bool:
+    """Whether ``left op right`` equals one of its operands, the other being the operation's identity on numbers."""
+    sides = (("left", left), ("right", right))
+    return any(op in _NEUTRAL.get((side, program.text(n)), ()) for side, n in sides if n.type == "number")
+
+
+def _dropped(node: Node, new: str, program: _Program) -> _Candidate | None:
+    """``node``, a number, changed to ``new``, its operation's identity (``x - 1`` → ``x - 0``), written as the
+    term dropped (``x``): the same program, as a person writes the fix. ``None`` if ``new`` is no identity."""
+    parent = node.parent
+    if parent is None or parent.type != "binary_expression":
+        return None
+    left, op, right = (parent.child_by_field_name(f) for f in ("left", "operator", "right"))
+    if left is None or op is None or right is None or not (_is(left, node) or _is(right, node)):
+        return None
+    side, other = ("left", right) if _is(left, node) else ("right", left)
+    if program.text(op) not in _NEUTRAL.get((side, new), ()):
+        return None
+    form = _Form(program.text(other), other.type, tuple(program.text(p) for p in _parts(other)))
+    # An atom keeps no parentheses around it: ``a / (n + 1)`` → ``a / n``, not ``a / (n)``.
+    grouped = parent.parent
+    if grouped is not None and grouped.type == "parenthesized_expression" and other.type in _ATOMS:
+        parent = grouped
+    return _over("off_by_one", parent, (form,), at=node.start_byte)
 
 
 def _swap_arguments(node: Node, program: _Program) -> Iterator[_Candidate]:

@@ -367,8 +367,8 @@ def _diverse(bases: Sequence[Scored]) -> list[Scored]:
     """The best base for each set of passing asserts first, then the others, in order.
 
     Bases that fix the same asserts point the second edit at the same lines, so a beam of look-alikes
-    (``x * 1`` and ``x // 1`` where ``1`` should be ``0``) would search one place twice and miss the base
-    that fixes the other asserts.
+    (two edits of one line that pass the same assert by chance) would search one place twice and miss the
+    base that fixes the other asserts.
     """
     firsts: dict[tuple[bool, ...], Scored] = {}
     for base in bases:
