@@ -353,14 +353,15 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 )  # fmt: skip
                 seen = feedback.execution_feedback(check, max_chars=self._options.max_output_chars)
                 packages, can_install = self._packages()
-                output = check.as_code_result().output
+                ran = check.as_code_result()
+                output = ran.output
                 notes = [missing_module_note(output, packages, can_install=can_install), feedback.no_input_note(output)]
                 seen += "".join(f"\n\n{note}" for note in notes if note is not None)
                 if found.unsupported:
                     seen += f"\n\nNot run (unsupported language): {', '.join(found.unsupported)}."
                 if earlier is not None and not check.passed:
                     seen += "\n\n" + feedback.repeated_code_note(earlier[0])
-                event = CodeExecutionEvent(retry_attempt=n, result=check.as_code_result(), source=self.name)
+                event = CodeExecutionEvent(retry_attempt=n, result=ran, source=self.name)
                 failure = "repeated" if earlier is not None else classify_failure(check)
             attempt.output = state.last_feedback = seen
             await self._remember(state, UserMessage(content=seen, source=self.name))
