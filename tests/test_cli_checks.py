@@ -124,6 +124,86 @@ def test_python_trailing_asserts_split_off_with_the_prints_among_them() -> None:
     )
 
 
+BANK = """\
+class Account:
+    def __init__(self, balance):
+        self.balance = balance
+
+    def deposit(self, amount):
+        self.balance += amount
+
+    def withdraw(self, amount):
+        self.balance += amount
+
+
+acct = Account(100)
+acct.deposit(50)
+assert acct.balance == 150
+acct.withdraw(30)
+print("withdrew")
+assert acct.balance == 120, "withdraw should subtract"
+"""
+
+BANK_JS = """\
+class Account {
+  constructor(balance) { this.balance = balance; }
+  deposit(amount) { this.balance += amount; }
+  withdraw(amount) { this.balance += amount; }
+}
+
+const acct = new Account(100);
+acct.deposit(50);
+console.assert(acct.balance === 150);
+const before = acct.balance;
+acct.withdraw(30);
+console.assert(acct.balance === before - 30, "withdraw should subtract");
+"""
+
+
+@pytest.mark.parametrize(
+    ("source", "language", "lines", "steps"), [(BANK, "python", (14, 17), 1), (BANK_JS, "javascript", (9, 12), 2)]
+)
+def test_statements_between_the_checks_split_off_with_them(
+    source: str, language: str, lines: tuple[int, int], steps: int
+) -> None:
+    # Before, only the last assert was split off: the first stayed in the program, for the model to edit.
+    split = split_trailing_checks(source, language)
+    assert split is not None
+    assert (split.count, split.first_line, split.last_line, split.steps) == (2, *lines, steps)
+    # What comes before the first check stays in the program: it may hold the bug.
+    assert split.program.rstrip().endswith(("acct.deposit(50)", "acct.deposit(50);"))
+    assert split.rejoin(split.program) == source
+    statements = "the statement" if steps == 1 else "the 2 statements"
+    assert split.describe("bank") == (
+        f"Split off 2 checks at the bottom of bank (lines {lines[0]}–{lines[1]}), with {statements} between them, "
+        "as tests the model cannot edit."
+    )
+
+
+def test_a_main_block_with_statements_between_its_checks_splits_off() -> None:
+    body = "    assert acct.balance == 150\n    acct.withdraw(30)\n    assert acct.balance == 120\n"
+    head = BANK[: BANK.index("assert ")]  # the class, then acct = Account(100) and acct.deposit(50)
+    source = head + '\nif __name__ == "__main__":\n' + body
+    split = split_trailing_checks(source, "python")
+    assert split is not None and split.main_block and (split.count, split.steps) == (2, 1)
+
+
+@pytest.mark.parametrize("language", ["python", "javascript"])
+def test_statements_between_the_checks_are_fixed_by_the_search(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str], language: str
+) -> None:
+    source, name = (BANK, "bank.py") if language == "python" else (BANK_JS, "bank.js")
+    path = tmp_path / name
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    assert "with the statement between them" in flat(err) or "with the 2 statements between them" in flat(err)
+    # The first check is a test now, and reports as one (in JavaScript a call that does not throw counts too).
+    assert ("Tests: 1 of 2 asserts passed." if language == "python" else "Tests: 2 of 3 asserts passed.") in err
+    assert out.count("this.balance -= amount") + out.count("self.balance -= amount") == 1
+    assert out.replace("-= amount", "+= amount", 1) == source
+
+
 LEAP = """\
 def is_leap(year):
     return year % 4 == 0 and year % 100 != 0 or year % 40 == 0
@@ -539,6 +619,7 @@ def test_a_program_that_waits_for_input_is_not_changed_and_the_person_is_told_wh
         ("def f(:\n    pass\nassert f()\n", "python"),  # does not parse
         ("def f():\n    assert True\n    return 1\n", "python"),  # inside a function, not top level
         ('def f():\n    return 1\n\nif __name__ == "__main__":\n    x = f()\n    assert x == 1\n', "python"),
+        ("def f():\n    return 1\n\nassert f() == 1\nmain()\n", "python"),  # the program's own work comes last
         ('def f():\n    return 1\n\nif __name__ == "__main__":\n    assert f() == 1\nelse:\n    pass\n', "python"),
         ('def f():\n    return 1\n\nif __name__ == "__main__":\n    print(f())\n', "python"),
         ('if __name__ == "__main__":\n    assert 1 == 1\n', "python"),
@@ -555,6 +636,7 @@ def test_a_program_that_waits_for_input_is_not_changed_and_the_person_is_told_wh
         "syntax-error",
         "nested",
         "main-with-code",
+        "call-after-checks",
         "main-with-else",
         "main-without-checks",
         "main-only",

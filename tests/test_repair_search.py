@@ -12,7 +12,7 @@ from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 
 from autogen_selfdebug import create_sandbox
 from autogen_selfdebug.cli import EXAMPLES
-from autogen_selfdebug.edits import REPAIR_TEMPLATES, candidate_edits, repair_edits
+from autogen_selfdebug.edits import REPAIR_TEMPLATES, candidate_edits, driver_lines, repair_edits
 from autogen_selfdebug.repair import SearchBudget, SearchResult, TestCoverage, ochiai, search_patches
 
 
@@ -488,3 +488,76 @@ async def test_js_a_hanging_candidate_is_cut_off(sandbox: CodeExecutor) -> None:
 def test_the_programs_own_checks_are_never_edited(language: str, program: str) -> None:
     edits = candidate_edits(program, language)
     assert edits and all(e.line <= 3 for e in edits)
+
+
+STACK_PY = """\
+class Stack:
+    def __init__(self):
+        self.items = []
+
+    def push(self, x):
+        self.items.append(x)
+
+    def pop(self):
+        return self.items.pop(0)
+
+
+s = Stack()
+s.push(1)
+s.push(2)
+"""
+
+STACK_JS = """\
+class Stack {
+  constructor() { this.items = []; }
+  push(x) { this.items.push(x); }
+  pop() { return this.items.shift(); }
+  peek() { return this.items[this.items.length - 1]; }
+}
+
+const s = new Stack();
+s.push(1);
+s.push(2);
+"""
+
+STACK_CHECKS = "console.assert(s.peek() === 2);\nconst top = s.pop();\nconsole.assert(top === 2);\n"
+
+
+@pytest.mark.parametrize(
+    ("language", "program", "tests"),
+    [
+        ("python", STACK_PY, "assert s.pop() == 2"),
+        ("javascript", STACK_JS, STACK_CHECKS),
+        (
+            "typescript",
+            STACK_JS.replace("class Stack {", "class Stack {\n  items: number[];").replace(
+                "push(x) {", "push(x: number) {"
+            ),
+            STACK_CHECKS,
+        ),
+    ],
+)
+async def test_the_statements_the_checks_run_on_are_not_edited(
+    sandbox: CodeExecutor, language: str, program: str, tests: str
+) -> None:
+    # Before, the search "fixed" a queue's pop in JavaScript by pushing 2 first (`s.push(1)` → `s.push(2)`), and
+    # claimed it. (Python's localization already scored those lines 0: they run before any check.)
+    first = program.index("\ns = " if language == "python" else "\nconst s") + 1
+    driver_start = program[:first].count("\n") + 1
+    assert driver_lines(program, language) == {driver_start, driver_start + 1, driver_start + 2}
+    result = await search(sandbox, program, tests, language)
+    touched = {line for s in [*result.passing, result.improved] if s is not None for line in s.patch.lines}
+    assert touched and max(touched) < driver_start
+
+
+@pytest.mark.parametrize(
+    ("language", "program"),
+    [
+        ("python", "import math\nr = 2\narea = math.pi * r * 2\n"),  # a script: every line may hold the bug
+        ("javascript", "const f = (x) => x + 1;\n"),  # a function bound to a name is a definition
+        ("typescript", "export function f(x: number): number {\n  return x;\n}\n"),
+        ("python", "def f(:\n"),  # does not parse
+    ],
+)
+def test_programs_with_nothing_after_their_definitions_have_no_driver_lines(language: str, program: str) -> None:
+    assert driver_lines(program, language) == set()

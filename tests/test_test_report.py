@@ -84,6 +84,44 @@ async def test_an_exception_reports_the_programs_line_and_locals(executor: Local
     assert broken.locals == "a=1, b=0, scale=10"  # the program's frame, not the harness's
 
 
+ACCOUNT = """\
+class Account:
+    def __init__(self, balance):
+        self.balance = balance
+
+    def withdraw(self, amount):
+        if amount < self.balance:
+            raise ValueError("insufficient funds")
+        self.balance -= amount
+"""
+
+
+async def test_a_statement_among_the_checks_that_raises_fails_at_its_own_line(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    # Before, the tests ended with a traceback at the harness's line (385, not 3), and "1 of 1 asserts passed".
+    tests = "acct = Account(100)\nassert acct.balance == 100\nacct.withdraw(30)\nassert acct.balance == 70\n"
+    code, _, rest, report = await report_of(executor, ACCOUNT, tests)
+    assert code == 1 and report is not None and "Traceback" not in rest
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        (2, "acct.balance == 100", True),
+        (3, "acct.withdraw(30)", False),
+        (4, "acct.balance == 70", False),  # the checks after it still run, as in JavaScript
+    ]
+    raised = report.results[1]
+    assert raised.error == "ValueError: insufficient funds"
+    assert raised.where == 'line 7: raise ValueError("insufficient funds")' and raised.locals is not None
+    assert "amount=30" in raised.locals
+    assert report.results[2].actual == "100"
+
+
+async def test_a_hang_in_a_statement_among_the_checks_names_it() -> None:
+    code, _, report = await hang_report("assert spin is not None\nspin(1)\n")
+    assert code == 124 and report is not None
+    assert [(r.line, r.source, r.passed) for r in report.results][-1] == (2, "spin(1)", False)
+    assert report.results[-1].hung is not None and report.results[-1].where in ("line 2: while True:", "line 3: n += 1")
+
+
 async def test_all_passing_exits_0_and_says_so(executor: LocalCommandLineCodeExecutor) -> None:
     code, before, rest, report = await report_of(executor, POSTFIX + 'print("ready")', 'assert evaluate("2 2 +") == 4')
     assert code == 0 and report is not None and report.all_passed and report.total == 1

@@ -162,9 +162,44 @@ async def test_a_program_with_its_own_assert_and_tests_without_one() -> None:
 
 
 async def test_a_crash_outside_a_check_leaves_the_checks_before_it() -> None:
-    tests = "assert.ok(true);\nconst broken = undefined.field;\nassert.ok(true);"
+    tests = "assert.ok(true);\nconst {broken} = undefined;\nassert.ok(true);"  # a destructuring stays as it is
     code, rest, report = await run("", tests, "javascript")
     assert code == 1 and report is not None and report.total == 1 and "TypeError" in rest
+
+
+STACK = """\
+class Stack {
+  constructor() { this.items = []; }
+  push(x) { this.items.push(x); }
+  pop() { if (this.items.length > 0) throw new Error("empty stack"); return this.items.pop(); }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("language", "program", "declaration"),
+    [
+        ("javascript", STACK, "const got = s.pop(), size = s.items.length;"),
+        pytest.param(
+            "typescript",
+            STACK.replace("constructor() { this.items = []; }", "items: number[] = [];").replace("(x) {", "(x: any) {"),
+            "const got: number = s.pop(), size = s.items.length;",
+            marks=needs_tsc,
+        ),
+    ],
+)
+async def test_a_declaration_among_the_checks_that_throws_fails_as_a_check(
+    language: str, program: str, declaration: str
+) -> None:
+    # Before, the run ended there with node's stack trace through the harness's lines, and "1 of 1 checks passed".
+    tests = f"const s = new Stack();\ns.push(1);\n{declaration}\nconsole.assert(got === 1);\nassert.ok(size === 1);\n"
+    tests += "assert.ok(s.items.length === 1);\n"
+    code, rest, report = await run(program, tests, language)
+    assert code == 1 and report is not None and "at Stack.pop" not in rest
+    outcomes = [(r.line, r.passed) for r in report.results]
+    assert outcomes == [(2, True), (3, False), (4, False), (5, False), (6, True)]
+    assert report.results[1].source == declaration.rstrip(";") and report.results[1].error == "Error: empty stack"
+    assert report.results[2].actual == "undefined"  # declared still, so the checks after it run
 
 
 async def test_the_verifier_counts_javascript_checks() -> None:
@@ -189,6 +224,13 @@ def test_assignments_logging_and_jumps_are_not_checks() -> None:
     tests = 'let n = 0;\nn += 1;\nconsole.log(n);\nwhile (true) { if (n > 2) break; n++; }\n"use strict";'
     instrumented = instrument_js_tests(tests, "javascript")
     assert "__sdCheck(" not in instrumented.split("__sdFinish() {", 1)[1]
+
+
+def test_declarations_that_cannot_throw_destructure_or_await_are_left_as_they_are() -> None:
+    tests = "const n = 1, s = 'a';\nconst f = () => g();\nconst {a} = obj();\nconst x = await load();\n"
+    instrumented = instrument_js_tests(tests, "javascript")
+    assert "__sdStep(" not in instrumented.split("function __sdSettle", 1)[1]
+    assert instrumented.rstrip().endswith(tests + "\n__sdFinish();")
 
 
 def test_tests_that_do_not_parse_run_as_they_are() -> None:

@@ -7,7 +7,9 @@ harness that prints one marker line per assert (start, then result) and goes on 
 all asserts report. A failing comparison reports the call with its evaluated arguments, the
 expected and the actual value; a call of the program's own function is made once more under a
 bounded tracer to show its local variables when it returned. An exception reports the program's
-innermost frame: the line and its locals. Everything is bounded in size.
+innermost frame: the line and its locals. A top-level statement among the checks that raises
+(``acct.withdraw(30)``) fails as a check would, at its line, and the checks after it still run.
+Everything is bounded in size.
 
 Test functions written for pytest (``def test_x():``) that the tests never call are called after
 them (once per case of their ``@pytest.mark.parametrize`` marks), and so are the test methods of
@@ -303,6 +305,13 @@ class _SDHarness:
         self.emit(record)
         if self.failed == 1:
             _sd_sys.stdout = _sd_io.StringIO()
+
+    def begin(self, line, source):
+        # A statement among the checks (``acct.withdraw(30)``): a hang in it reports its line.
+        self.emit({"event": "start", "line": line, "source": source})
+
+    def end(self):
+        self.emit({"event": "done"})
 
     def run_class(self, cls, lines):
         # A test class the tests define: each test method runs on a fresh instance, a TestCase's as
@@ -661,6 +670,7 @@ def instrument_python_tests(
     except SyntaxError:
         return f"{start}\n{tests}"
     functions, classes = test_functions(module), test_classes(module)
+    module.body = [done for statement in module.body for done in _guard(statement, tests)]
     module = _Rewrite(tests).visit(module)
     for function, _ in functions:
         line, name = function.lineno, function.name
@@ -685,6 +695,28 @@ def instrument_python_tests(
     stop_after = None if time_limit is None else round(max(time_limit * 0.9 - 1, time_limit * 0.5), 2)
     setup = f"_sd_h = _SDHarness({program_lines}, {detail}, {stop_after})"
     return f"{start}\n{_HARNESS}\n{setup}\n{ast.unparse(module)}\n"
+
+
+# Statements that never fail as a check would: definitions, imports, and the checks themselves.
+_UNGUARDED = (ast.Assert, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom, ast.Pass)
+
+
+def _guard(statement: ast.stmt, tests: str) -> list[ast.stmt]:
+    """A top-level statement among the checks (``acct.withdraw(30)``), run so that an error in it fails as a
+    check that raised would, at its own line, and the checks after it still run (as in JavaScript), instead
+    of ending the tests with a traceback through the harness's lines."""
+    if isinstance(statement, _UNGUARDED) or is_test_runner(statement):
+        return [statement]
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+        return [statement]  # a docstring
+    text = (ast.get_source_segment(tests, statement) or ast.unparse(statement)).strip().split("\n")[0][:120]
+    where = f"{statement.lineno}, {text!r}"
+    failed = ast.parse(f"_sd_h.escaped({where}, _sd_e)").body  # its result ends what begin() started
+    handler = ast.ExceptHandler(type=ast.Name(id="Exception", ctx=ast.Load()), name="_sd_e", body=failed)
+    end = ast.parse("_sd_h.end()").body
+    attempt = ast.Try(body=[statement], handlers=[handler], orelse=end, finalbody=[])
+    begin = ast.parse(f"_sd_h.begin({where})").body[0]
+    return [ast.copy_location(node, statement) for node in (begin, attempt)]
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ model sees one failure at best. The tests are rewritten instead: each check (a t
 statement such as ``check("ab", "1a1b");`` or ``assert.strictEqual(f(1), 2);``, also inside
 top-level loops, and a top-level ``if`` that throws) runs through ``__sdCheck``, which prints a
 start and a result record (``_test_report.parse_report`` reads them) and goes on to the next.
-Declarations stay at top level, so later statements still see them. A small prelude makes
+Declarations stay at top level, so later statements still see them; one whose value may throw
+(``const top = s.pop();``) is assigned through ``__sdStep``, so that an error in it fails as a check at its
+line and the checks after it still run. A small prelude makes
 ``console.assert`` throw, provides ``assert`` when the tests use it without requiring it, and the
 tests end with a record of the failures, setting the exit code to 1 when there were any.
 
@@ -103,6 +105,19 @@ function __sdCheck(line/*any*/, source/*any*/, run/*any*/) {
   __sdWaiting.add(record);
   const failed = (error/*any*/) => __sdSettle(record, error || "rejected");
   __sdPending.push(later.then(() => __sdSettle(record, null), failed));
+}
+// A declaration among the checks (``const top = s.pop();``): an error in it fails as a check would, not the run.
+function __sdStep(line/*any*/, source/*any*/, run/*any*/) {
+  __sdEmit({event: "start", line: line, source: source});
+  try {
+    run();
+  } catch (error/*any*/) {
+    if (error && error.__sdExit) throw error;
+    const record/*any*/ = {event: "result", line: line, source: source, passed: false};
+    __sdFail(record, error);
+    return __sdDone(record);
+  }
+  __sdEmit({event: "done"});
 }
 function __sdSettle(record/*any*/, error/*any*/) {
   if (!__sdWaiting.delete(record)) return;
@@ -243,6 +258,8 @@ _NESTING = frozenset(
     | {"statement_block", "if_statement"}
 )
 _ASSIGNMENTS = frozenset({"assignment_expression", "augmented_assignment_expression", "update_expression"})
+# A declaration whose value holds one of these may throw; a literal cannot.
+_MAY_THROW = frozenset({"call_expression", "new_expression", "member_expression", "subscript_expression"})
 _CALLBACKS = frozenset({"arrow_function", "function_expression", "function"})
 _FUNCTIONS = frozenset(
     {
@@ -311,6 +328,8 @@ def _wrap_checks(
             _wrap_sides(node.named_children[0], edits)
         elif node.type == "if_statement" and _has(node, {"throw_statement"}) and not _has(node, _JUMPS):
             _wrap(node, _text(node, data), edits)
+        elif node.type in ("lexical_declaration", "variable_declaration"):
+            _wrap_declaration(node, data, edits)
         elif node.type in _NESTING:
             for field in ("body", "consequence", "alternative"):
                 child = node.child_by_field_name(field)
@@ -471,12 +490,41 @@ def _statements(body: tree_sitter.Node) -> list[tree_sitter.Node]:
 
 def _wrap(node: tree_sitter.Node, source: str, edits: list[_Edit]) -> None:
     # Prefix and suffix stay on the statement's own lines, so the tests' line numbers are unchanged.
-    source = source.rstrip(";").strip()
-    if len(source) > _MAX_SOURCE:
-        source = source[: _MAX_SOURCE - 3] + "..."
     line = node.start_point.row + 1
-    edits.append((node.start_byte, node.start_byte, f"__sdCheck({line}, {json.dumps(source)}, () => {{ "))
+    edits.append((node.start_byte, node.start_byte, f"__sdCheck({line}, {json.dumps(_shown(source))}, () => {{ "))
     edits.append((node.end_byte, node.end_byte, " });"))
+
+
+def _shown(source: str) -> str:
+    """A check's source as its report shows it: without the semicolon, bounded."""
+    source = source.rstrip(";").strip()
+    return source if len(source) <= _MAX_SOURCE else source[: _MAX_SOURCE - 3] + "..."
+
+
+def _holds(node: tree_sitter.Node, types: frozenset[str]) -> bool:
+    """Whether ``node`` is, or holds outside nested functions, a node of one of ``types``."""
+    return node.type in types or _has(node, types)
+
+
+def _wrap_declaration(node: tree_sitter.Node, data: bytes, edits: list[_Edit]) -> None:
+    """``const top = s.pop();`` as ``let top; __sdStep(line, source, () => { top = s.pop(); });`` (on its own lines),
+    so that an error in it fails as a check would and the checks after it still run. The names stay declared at
+    top level for them; a declaration that destructures, or whose values cannot throw, is left as it is."""
+    parts: list[tuple[tree_sitter.Node, tree_sitter.Node | None, tree_sitter.Node]] = []
+    for child in node.named_children:
+        name, value = child.child_by_field_name("name"), child.child_by_field_name("value")
+        if child.type != "variable_declarator" or name is None or name.type != "identifier" or value is None:
+            return
+        parts.append((name, child.child_by_field_name("type"), value))
+    values = [value for _, _, value in parts if value.type not in _FUNCTIONS]
+    if not any(_holds(v, _MAY_THROW) for v in values) or any(_holds(v, _JUMPS) for v in values):
+        return  # nothing in it can throw, or it awaits (the step's arrow function is not async)
+    keyword = "var" if node.type == "variable_declaration" else "let"
+    names = ", ".join(_text(name, data) + (_text(kind, data) if kind is not None else "") for name, kind, _ in parts)
+    assigned = ", ".join(f"{_text(name, data)} = {_text(value, data)}" for name, _, value in parts)
+    source = json.dumps(_shown(_text(node, data)))
+    step = f"{keyword} {names}; __sdStep({node.start_point.row + 1}, {source}, () => {{ {assigned}; }});"
+    edits.append((node.start_byte, node.end_byte, step))
 
 
 def _wrap_sides(expression: tree_sitter.Node, edits: list[_Edit]) -> None:

@@ -5,7 +5,8 @@ A file often ends with its own checks (``assert f(2) == 4`` in Python, ``console
 ``if __name__ == "__main__":``. Left in the program, the model may edit or drop them, and a failing
 one shows only an ``AssertionError``. Split off, they run as fixed tests after each attempt: each one
 is reported with its expected and actual values, and a fix must pass all of them. Only the contiguous
-block of checks at the very end counts; the fixed file gets that block back, byte for byte.
+block of checks at the very end counts, with the statements between them that set up the next check
+(``acct.withdraw(30)`` between two asserts); the fixed file gets that block back, byte for byte.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ class TrailingChecks:
         program: The file up to the first check, without the blank lines before it.
         checks: The file from the first check's line to the end, exactly as written.
         count: How many checks (asserts) the block holds; ``print`` lines among them are not counted.
+        steps: How many statements between the checks are not checks or prints (``acct.withdraw(30)``,
+            ``x = f(2)``): they set up the checks after them, so they go with the checks.
         first_line: The first check's line in the file (1-based).
         last_line: The last check's last line in the file.
         gap: The blank lines between the program and the checks, put back by :meth:`rejoin`.
@@ -53,6 +56,7 @@ class TrailingChecks:
     last_line: int
     gap: str
     tests: str
+    steps: int = 0
     main_block: bool = False
     doctests_skipped: int | None = None
 
@@ -85,8 +89,11 @@ class TrailingChecks:
                 )
             return text
         where = 'in the `if __name__ == "__main__":` block ' if self.main_block else ""
+        statements = "the statement" if self.steps == 1 else f"the {self.steps} statements"
+        between = f", with {statements} between them," if self.steps else ""
         return (
-            f"Split off {self.count} {checks} {where}at the bottom of {name} ({lines}) as tests the model cannot edit."
+            f"Split off {self.count} {checks} {where}at the bottom of {name} ({lines}){between} as tests the model "
+            "cannot edit."
         )
 
 
@@ -95,12 +102,14 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
 
     Python: trailing top-level ``assert`` statements (also in ``for`` loops of asserts), test classes and
     pytest-style test functions (one check per parametrized case), with ``print(...)`` calls among
-    or after them, or a last ``if __name__ == "__main__":`` block that holds nothing else; or, when
-    that block only runs ``doctest.testmod()``, the program's doctest examples.
+    or after them and the assignments and calls between them, or a last ``if __name__ == "__main__":``
+    block that holds nothing else (but such statements between its checks); or, when that block only
+    runs ``doctest.testmod()``, the program's doctest examples.
     JavaScript and TypeScript: trailing top-level calls of ``assert(...)``, ``assert.xxx(...)`` or
     ``console.assert(...)`` (also in ``for`` loops of them), or node:test tests and suites (one check
     per test), with ``console.log(...)`` calls (and node:test hooks and skipped tests) among or after
-    them, and the ``require`` calls or imports of node:test and ``assert`` just above them.
+    them, the declarations and calls between them, and the ``require`` calls or imports of node:test and
+    ``assert`` just above them.
 
     Returns:
         The split, or ``None`` when the file does not end with checks, does not parse, is nothing
@@ -122,7 +131,7 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
         return None
     if found is None:
         return None
-    first, last, count, tests_from = found
+    first, last, count, tests_from, steps = found
     starts = _line_starts(source)
     head, checks = source[: starts[first - 1]], source[starts[first - 1] :]
     program = head.rstrip()
@@ -144,6 +153,7 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
         last,
         head[len(program) :],
         tests,
+        steps,
         main_block=tests_from != first,
         doctests_skipped=doctests.skipped if doctests is not None else None,
     )
@@ -160,7 +170,7 @@ def _doctest_block(module: ast.Module) -> tuple[_Block, DoctestChecks] | None:
     found = doctest_checks(ast.Module(body=module.body[:-1], type_ignores=[]))
     if found is None:
         return None
-    return (main.lineno, main.end_lineno or main.lineno, found.count, main.lineno), found
+    return (main.lineno, main.end_lineno or main.lineno, found.count, main.lineno, 0), found
 
 
 def _line_starts(source: str) -> list[int]:
@@ -168,9 +178,9 @@ def _line_starts(source: str) -> list[int]:
     return [0] + [i + 1 for i, char in enumerate(source) if char == "\n"]
 
 
-# A found block: its first line, its last check's last line, how many checks it holds, and the line its
-# tests begin on (the first line, or a main block's body).
-_Block = tuple[int, int, int, int]
+# A found block: its first line, its last check's last line, how many checks it holds, the line its
+# tests begin on (the first line, or a main block's body), and how many set-up statements it holds.
+_Block = tuple[int, int, int, int, int]
 
 
 def _python_block(module: ast.Module) -> _Block | None:
@@ -185,9 +195,13 @@ def _python_block(module: ast.Module) -> _Block | None:
     cases |= {id(node): count for node in statements if (count := _python_loop_checks(node, helpers))}
     if last is not None:
         kinds = [_python_kind(statement, cases, helpers) for statement in last.body]
-        if None not in kinds and "check" in kinds:
+        checks = [i for i, kind in enumerate(kinds) if kind == "check"]
+        steps = [i for i, kind in enumerate(kinds) if kind == "step"]
+        # As at the top level, a step goes with the checks only between two of them: a block that starts with
+        # ``x = f()`` is the program's own work, and the whole block stays in the program.
+        if None not in kinds and checks and all(checks[0] < i < checks[-1] for i in steps):
             count = sum(cases.get(id(s), 1) for s, kind in zip(last.body, kinds, strict=True) if kind == "check")
-            return last.lineno, last.end_lineno or last.lineno, count, _first_line(last.body[0])
+            return last.lineno, last.end_lineno or last.lineno, count, _first_line(last.body[0]), len(steps)
     kinds = [_python_kind(statement, cases, helpers) for statement in body]
     weights = [cases.get(id(statement), 1) for statement in body]
     return _block([(_first_line(s), s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds, weights)
@@ -253,14 +267,17 @@ def _python_kind(statement: ast.stmt, cases: dict[int, int], helpers: set[str]) 
     """``check``: an assert, a call of a checking helper, a loop of them, a test class with test methods, or a
     test function (with its parametrize marks); ``setup``: a checking helper's definition; ``print``: a
     ``print(...)``, or a call of ``unittest.main()`` or ``pytest.main()``, alone or as the whole of a main
-    block (the tests' harness runs the test classes itself); else ``None``."""
+    block (the tests' harness runs the test classes itself); ``step``: another assignment or expression
+    statement, which goes with the checks when one comes after it; else ``None``."""
     if isinstance(statement, ast.Assert) or cases.get(id(statement)) or _calls_helper(statement, helpers):
         return "check"
     if isinstance(statement, ast.FunctionDef) and statement.name in helpers:
         return "setup"
     if isinstance(statement, ast.If) and _is_main_block(statement):
         return "print" if all(is_test_runner(s) for s in statement.body) else None
-    return "print" if _is_print(statement) or is_test_runner(statement) else None
+    if _is_print(statement) or is_test_runner(statement):
+        return "print"
+    return "step" if isinstance(statement, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Expr) else None
 
 
 def _is_print(statement: ast.stmt) -> bool:
@@ -346,7 +363,8 @@ def _descendants(node: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
 def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None, helpers: set[bytes]) -> str | None:
     """``check``: an assert call, a call of a checking helper, a loop of them, or a node:test test or suite;
     ``setup``: an import of node:test or ``assert``, or a checking helper's definition; ``print``: a
-    ``console.log(...)``, or a node:test hook or skipped test."""
+    ``console.log(...)``, or a node:test hook or skipped test; ``step``: another variable declaration or
+    expression statement, which goes with the checks when one comes after it."""
     if is_assert_statement(statement) or _js_calls_helper(statement, helpers) or _js_loop_checks(statement, helpers):
         return "check"
     name = statement.child_by_field_name("name") if statement.type == "function_declaration" else None
@@ -355,7 +373,12 @@ def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None, helpers
     role = node_test.role(statement) if node_test is not None else None
     if role is not None:
         return "print" if role == "other" else "check"
-    return "print" if _is_console_log(statement) else None
+    if _is_console_log(statement):
+        return "print"
+    return "step" if statement.type in _JS_STEPS else None
+
+
+_JS_STEPS = frozenset({"expression_statement", "lexical_declaration", "variable_declaration"})
 
 
 def _is_console_log(statement: tree_sitter.Node) -> bool:
@@ -396,15 +419,17 @@ def _js_loop_checks(node: tree_sitter.Node, helpers: set[bytes]) -> int:
 def _block(
     spans: Sequence[tuple[int, int, bool]], kinds: Sequence[str | None], weights: Sequence[int] | None = None
 ) -> _Block | None:
-    """The trailing run of checks, prints and setup (imports the checks need), starting at its first check or
-    setup: (first line, last line, checks, first line).
+    """The trailing run of checks, prints, setup (imports the checks need) and steps with a check after them,
+    starting at its first check or setup: (first line, last line, checks, first line, steps).
 
     ``spans`` gives each top-level statement's first and last line, and whether it starts its line;
     ``weights`` how many checks each statement holds (one each by default).
     """
-    start = len(kinds)
-    while start > 0 and kinds[start - 1] is not None:
+    start, checked = len(kinds), False
+    # A step after the last check is the program's own work (``main()``), not a check's set-up.
+    while start > 0 and kinds[start - 1] is not None and (checked or kinds[start - 1] != "step"):
         start -= 1
+        checked = checked or kinds[start] == "check"
     # The block starts at a check (or the imports the checks need) on a line of its own; prints before
     # it stay in the program.
     while start < len(kinds) and (kinds[start] not in ("check", "setup") or not spans[start][2]):
@@ -416,4 +441,5 @@ def _block(
     if start > 0 and spans[start - 1][1] >= spans[start][0]:
         return None
     count = sum(weights[i] for i in checks) if weights is not None else len(checks)
-    return spans[start][0], spans[checks[-1]][1], count, spans[start][0]
+    steps = kinds[start : checks[-1]].count("step")
+    return spans[start][0], spans[checks[-1]][1], count, spans[start][0], steps

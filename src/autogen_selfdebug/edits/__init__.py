@@ -8,7 +8,7 @@ Python is parsed with ``ast``; JavaScript and TypeScript with tree-sitter's gram
 from __future__ import annotations
 
 from ._edit import Edit, Patch, same_edit_everywhere
-from ._languages import EDITABLE_LANGUAGES, candidate_edits, parses
+from ._languages import EDITABLE_LANGUAGES, candidate_edits, driver_lines, parses
 from ._python import (
     OPERATORS,
     REPAIR_TEMPLATES,
@@ -30,6 +30,7 @@ __all__ = [
     "Patch",
     "RepairTemplate",
     "candidate_edits",
+    "driver_lines",
     "is_assert_statement",
     "mutants",
     "parser_for",

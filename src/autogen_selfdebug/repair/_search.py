@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 
 from .._test_report import TestReport, parse_report, split_output
 from .._verification import combined_source
-from ..edits import REPAIR_TEMPLATES, Edit, Patch, candidate_edits, same_edit_everywhere
+from ..edits import REPAIR_TEMPLATES, Edit, Patch, candidate_edits, driver_lines, same_edit_everywhere
 from ._batch import Trial, parse_batch, parse_coverage
 from ._localize import Ranking, ochiai
 from ._node_driver import node_batch_code, node_coverage_code
@@ -230,7 +230,9 @@ class _Search:
             self.timeout = max(0.5, self.budget.candidate_timeout / 2)
         ranking = await self._localize(self.program)
         result = SearchResult(self.language, baseline, ranking, self.budget.max_passing)
-        edits = candidate_edits(self.program, self.language)
+        # Not the statements the checks run on (``s.push(1)`` → ``s.push(2)`` would change the question).
+        driver = driver_lines(self.program, self.language)
+        edits = [edit for edit in candidate_edits(self.program, self.language) if edit.line not in driver]
         if baseline is not None and baseline.all_passed:
             # Its callers search after a failed run: checks that run after the program's last line (in an exit
             # handler) escape the search's runner, and it must not pass that off as a pass.
