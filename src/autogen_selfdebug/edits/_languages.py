@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ._edit import Edit
 from ._python import REPAIR_TEMPLATES, RepairTemplate, repair_edits
-from ._tree_sitter import parser_for, tree_sitter_edits, tree_sitter_parses
+from ._tree_sitter import tree_sitter_edits, tree_sitter_parses, tree_sitter_statements
 
 __all__ = ["EDITABLE_LANGUAGES", "candidate_edits", "driver_lines", "parses"]
 
@@ -50,10 +50,6 @@ def parses(source: str, language: str) -> bool:
     return True
 
 
-_JS_DEFINITIONS = frozenset({"function_declaration", "generator_function_declaration", "class_declaration"})
-_JS_FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "function", "class"})
-
-
 def driver_lines(source: str, language: str) -> set[int]:
     """The lines of the top-level statements after a program's last function or class definition
     (``s = Stack()``, ``s.push(1)``, ``print(f(3))``): the values and calls its checks run on, not its logic.
@@ -62,7 +58,7 @@ def driver_lines(source: str, language: str) -> set[int]:
     An edit there would change what the checks ask rather than the program's answer, so the repair search
     leaves these lines to the model.
     """
-    spans: list[tuple[int, int, bool]] = []  # each top-level statement's lines, and whether it defines
+    spans: list[tuple[int, int, bool]] | None = []  # each top-level statement's lines, and whether it defines
     if language == "python":
         try:
             body = ast.parse(source).body
@@ -71,15 +67,9 @@ def driver_lines(source: str, language: str) -> set[int]:
         definitions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
         spans = [(s.lineno, s.end_lineno or s.lineno, isinstance(s, definitions)) for s in body]
     elif language in ("javascript", "typescript"):
-        root = parser_for(language).parse(source.encode("utf-8")).root_node
-        if root.has_error:
-            return set()
-        for node in (n for n in root.named_children if n.type != "comment"):
-            declared = node.named_children[-1] if node.type == "export_statement" and node.named_children else node
-            declarators = [d for d in declared.named_children if d.type == "variable_declarator"]
-            values = [value for d in declarators if (value := d.child_by_field_name("value")) is not None]
-            defines = declared.type in _JS_DEFINITIONS or any(v.type in _JS_FUNCTION_VALUES for v in values)
-            spans.append((node.start_point.row + 1, node.end_point.row + 1, defines))
+        spans = tree_sitter_statements(source, language)
+    if not spans:
+        return set()
     last = max((i for i, (_, _, defines) in enumerate(spans) if defines), default=None)
     if last is None:
         return set()

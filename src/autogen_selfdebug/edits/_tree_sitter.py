@@ -24,7 +24,7 @@ import tree_sitter_typescript
 from ._edit import Edit
 from ._python import REPAIR_TEMPLATES, RepairTemplate
 
-__all__ = ["is_assert_statement", "parser_for", "tree_sitter_edits", "tree_sitter_parses"]
+__all__ = ["is_assert_statement", "parser_for", "tree_sitter_edits", "tree_sitter_parses", "tree_sitter_statements"]
 
 Node: TypeAlias = tree_sitter.Node
 
@@ -41,6 +41,22 @@ def _language(language: str) -> tree_sitter.Language:
 def parser_for(language: str) -> tree_sitter.Parser:
     """A parser for ``javascript`` or ``typescript`` (a new one each call: parsers are not shared)."""
     return tree_sitter.Parser(_language(language))
+
+
+def tree_sitter_statements(source: str, language: str) -> list[tuple[int, int, bool]] | None:
+    """Each top-level statement's first and last line, and whether it defines a function or class (also as a
+    value bound to a name, or exported); ``None`` when ``source`` does not parse."""
+    root = parser_for(language).parse(source.encode("utf-8")).root_node
+    if root.has_error:
+        return None
+    spans = []
+    for node in (n for n in root.named_children if n.type != "comment"):
+        declared = node.named_children[-1] if node.type == "export_statement" and node.named_children else node
+        declarators = [d for d in declared.named_children if d.type == "variable_declarator"]
+        values = [value for d in declarators if (value := d.child_by_field_name("value")) is not None]
+        defines = declared.type in _DEFINITIONS or any(v.type in _DEFINITIONS for v in values)
+        spans.append((node.start_point.row + 1, node.end_point.row + 1, defines))
+    return spans
 
 
 def tree_sitter_parses(source: str, language: str) -> bool:
@@ -110,6 +126,7 @@ _DECLARED_FUNCTIONS = ("function_declaration", "generator_function_declaration",
 _FUNCTIONS = frozenset(
     (*_DECLARED_FUNCTIONS, "arrow_function", "function_expression", "function", "generator_function")
 )
+_DEFINITIONS = _FUNCTIONS | {"class_declaration", "class"}
 
 
 class _Program:
