@@ -117,6 +117,22 @@ class SandboxContract:
         assert "TS2322" in result.output
         assert "ran" not in result.output
 
+    async def test_typescript_names_the_dom_declares_are_the_programs_own(self, sandbox: CodeExecutor) -> None:
+        # As a script, each of these failed to compile (TS2451, "Cannot redeclare block-scoped variable").
+        code = 'const name = "ann";\nconst top = [1, 2].pop();\nlet status = 3;\nconsole.log(name, top, status);'
+        result = await run(sandbox, code, "typescript")
+        assert (result.exit_code, result.output.strip()) == (0, "ann 2 3"), result.output
+
+    async def test_typescript_stack_traces_name_the_typescript_lines(self, sandbox: CodeExecutor) -> None:
+        # The interface is erased from the emitted JavaScript, so its lines would be off by three without the map.
+        code = (
+            'interface P {\n  x: number;\n}\nfunction f(p: P): number {\n  throw new Error("boom " + p.x);\n}\n'
+            "f({ x: 1 });"
+        )
+        result = await run(sandbox, code, "typescript")
+        assert result.exit_code != 0 and "Error: boom 1" in result.output
+        assert ".ts:5:" in result.output and ".ts:7:" in result.output, result.output
+
     async def test_unsupported_language_is_reported_as_data(self, sandbox: CodeExecutor) -> None:
         result = await run(sandbox, "puts 1", "ruby")
         assert result.exit_code != 0

@@ -60,9 +60,12 @@ declare var __filename: string;
 declare module "*";
 """
 _NODE_GLOBALS_FILE = ".sandbox-node-globals.d.ts"
+# Each file is compiled as a module, as the search's transpiler does: a script's top-level `const name`
+# (or `top`, `status`) would clash with the DOM's globals. The source map lets node's stack traces name
+# the TypeScript file's lines rather than the emitted JavaScript's.
 _TSC_FLAGS = (
-    "--pretty false --target es2020 --module commonjs --lib es2020,dom "
-    "--esModuleInterop --skipLibCheck --outDir .tsc-out"
+    "--pretty false --target es2020 --module commonjs --lib es2020,dom --moduleDetection force "
+    "--esModuleInterop --skipLibCheck --sourceMap --outDir .tsc-out"
 )
 _FILENAME_COMMENT = re.compile(r"^\s*(?:#|//)\s*filename:\s*(\S+)\s*$")
 
@@ -135,7 +138,8 @@ def prepare_script(code: str, language: str, work_dir: Path, *, python: str) -> 
         (work_dir / _NODE_GLOBALS_FILE).write_text(_NODE_GLOBALS_DTS, encoding="utf-8")
         js_name = ".tsc-out/" + Path(name).with_suffix(".js").name
         # Type errors fail the run: tsc's messages are what the model needs to fix its code.
-        argv = ("sh", "-c", f'tsc {_TSC_FLAGS} "$1" {_NODE_GLOBALS_FILE} && exec node "$2"', "tsc", name, js_name)
+        command = f'tsc {_TSC_FLAGS} "$1" {_NODE_GLOBALS_FILE} && exec node --enable-source-maps "$2"'
+        argv = ("sh", "-c", command, "tsc", name, js_name)
     return Script(language=lang, path=path, argv=argv)
 
 
