@@ -77,11 +77,17 @@ def test_off_by_one(language: str) -> None:
     found = results(source, language, "off_by_one")
     for before, after in [("= 0", "= 1"), ("= 0", "= -1"), ("i < n", "i < n - 1"), ("xs[i]", "xs[i + 1]"), ("2", "3")]:
         assert source.replace(before, after) in found
+    plain = 'const head = s.slice(0, k) + "é";\n'
+    assert plain.replace("k)", "k + 1)") in results(plain, language, "off_by_one")
+    # ``k - 1``: ±1 on its 1 alone, not ``k - 1 + 1`` and ``k - 1 - 1`` too (the same programs, written
+    # differently, reported as different patches); 1 → 0 is written as the term dropped: ``k``, not ``k - 0``.
     source = 'const head = s.slice(0, k - 1) + "é";\n'
-    assert 'const head = s.slice(0, k - 1 + 1) + "é";\n' in results(source, language, "off_by_one")
-    # 1 → 0 in ``k - 1`` is written as the term dropped, as a person writes it: ``k``, not ``k - 0``.
-    assert 'const head = s.slice(0, k) + "é";\n' in results(source, language, "off_by_one")
-    assert 'const head = s.slice(0, k - 0) + "é";\n' not in results(source, language, "off_by_one")
+    assert results(source, language, "off_by_one") == [
+        'const head = s.slice(1, k - 1) + "é";\n',
+        'const head = s.slice(-1, k - 1) + "é";\n',
+        'const head = s.slice(0, k - 2) + "é";\n',
+        'const head = s.slice(0, k) + "é";\n',
+    ]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

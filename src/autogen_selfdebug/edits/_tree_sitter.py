@@ -552,14 +552,17 @@ def _is_bound(node: Node, program: _Program) -> bool:
     )
 
 
+_INTEGER = re.compile(r"0|[1-9][0-9]*")
+
+
 def _off_by_one(node: Node, program: _Program) -> Iterator[_Candidate]:
     """±1 on any integer literal, and on any index, ``for`` loop bound or ``slice`` argument that is not a literal."""
     segment = program.text(node)
-    if node.type == "number" and re.fullmatch(r"0|[1-9][0-9]*", segment):
+    if node.type == "number" and _INTEGER.fullmatch(segment):
         shown = _widen(node, program)
         for value in (int(segment) + 1, int(segment) - 1):
             yield _dropped(node, str(value), program) or _over("off_by_one", node, (_Form(str(value)),), shown)
-    elif _is_bound(node, program):
+    elif _is_bound(node, program) and not _ends_in_literal(node, program):
         wrapped = _wrapped(node, program)
         for sign in "+-":
             forms = _forms(
@@ -567,6 +570,18 @@ def _off_by_one(node: Node, program: _Program) -> Iterator[_Candidate]:
                 _Form(f"{wrapped} {sign} 1", "binary_expression", (wrapped, "1")),
             )
             yield _over("off_by_one", node, forms, _widen(node, program))
+
+
+def _ends_in_literal(node: Node, program: _Program) -> bool:
+    """``e + 1`` or ``e - 1``: ±1 on its number already makes ``e + 2`` and ``e``, which ``e + 1 + 1`` and
+    ``e + 1 - 1`` would only write differently (and report as different patches)."""
+    right = node.child_by_field_name("right")
+    return (
+        _operator(node) in ("+", "-")
+        and right is not None
+        and right.type == "number"
+        and _INTEGER.fullmatch(program.text(right)) is not None
+    )
 
 
 # Which numbers leave the other operand unchanged, by the side they stand on: ``x - 0``, ``x * 1``, ``1 * x``.
