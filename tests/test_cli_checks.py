@@ -304,6 +304,84 @@ def test_calls_of_a_checking_helper_split_off_with_it_and_the_search_fixes_them(
     assert out == source.replace("middle + 1", "middle - 1")
 
 
+MEDIAN_TESTS_MAIN = (
+    MEDIAN[: MEDIAN.index("def check")]
+    + """\
+def test_odd():
+    assert median([3, 1, 2]) == 2
+
+
+def test_even():
+    assert median([4, 1, 3, 2]) == 2.5
+    assert median([1, 2, 3, 4]) == 2.5
+
+
+if __name__ == "__main__":
+    test_odd()
+    test_even()
+    print("all tests passed")
+"""
+)
+MEDIAN_TESTS_CALLED = (
+    MEDIAN_TESTS_MAIN.replace('if __name__ == "__main__":\n', "")
+    .replace("\n    t", "\nt")
+    .replace("\n    print", "\nprint")
+)
+MEDIAN_TESTS_JS = (
+    MEDIAN_JS[: MEDIAN_JS.index("function check")]
+    + """\
+function testOdd() {
+  assert.strictEqual(median([3, 1, 2]), 2);
+}
+
+function testEven() {
+  assert.strictEqual(median([4, 1, 3, 2]), 2.5);
+}
+
+testOdd();
+testEven();
+console.log("all tests passed");
+"""
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [("median.py", MEDIAN_TESTS_MAIN), ("median_called.py", MEDIAN_TESTS_CALLED), ("median.js", MEDIAN_TESTS_JS)],
+)
+def test_test_functions_the_file_calls_split_off_with_their_calls(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str], name: str, source: str
+) -> None:
+    language = "python" if name.endswith(".py") else "javascript"
+    if language == "javascript":
+        source = 'const assert = require("assert");\n\n' + source
+    split = split_trailing_checks(source, language)
+    # The functions go with their calls (two checks): the model can neither edit nor drop them.
+    assert split is not None and split.count == 2 and "test" not in split.program.lower()
+    assert split.program == source[: source.index("\n\ndef test_odd" if language == "python" else "\nfunction t")]
+    assert split.rejoin(split.program) == source
+    # Each line of the tests is where it is in the file, so the reports name the file's lines.
+    failing = next(n for n, line in enumerate(source.splitlines(), 1) if "median([4" in line)
+    assert split.tests.splitlines()[failing - 1] == source.splitlines()[failing - 1]
+    if name == "median.py":
+        assert split.main_block and split.tests.rstrip().endswith('test_even()\nprint("all tests passed")')
+        assert split.describe(name) == (
+            'Split off 2 checks in the 2 functions and the `if __name__ == "__main__":` block that calls them at '
+            "the bottom of median.py (lines 9–21) as tests the model cannot edit."
+        )
+    path = tmp_path / name
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    # Python's report names the assert inside the function, JavaScript's the call (as for a checking helper).
+    shown = "median([4, 1, 3, 2]) == 2.5" if language == "python" else "testEven()"
+    lines = enumerate(source.splitlines(), 1)
+    line = next(n for n, text in lines if text.strip().removeprefix("assert ").startswith(shown[:14]))
+    assert "Split off 2 checks" in flat(err) and f"FAILED line {line}: {shown}" in flat(err)
+    assert "`middle + 1` changed to `middle - 1`" in flat(err) and "found by the repair search" in flat(err)
+    assert out == source.replace("middle + 1", "middle - 1")
+
+
 def test_a_loop_of_checks_gets_a_report_per_case(
     tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
 ) -> None:

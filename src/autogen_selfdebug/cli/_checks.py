@@ -16,6 +16,7 @@ import re
 import textwrap
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import tree_sitter
 
@@ -45,6 +46,8 @@ class TrailingChecks:
             examples as asserts when that block runs ``doctest.testmod()``. Blank lines come first,
             so that each check's line number (in the reports) is its line in the file.
         main_block: Whether the checks are a Python ``if __name__ == "__main__":`` block's body.
+        functions: With a main block, how many checking functions defined just above it (``def test_odd():``,
+            which it calls) go with it.
         doctests_skipped: With doctest examples as the tests, how many could not be made checks;
             ``None`` otherwise.
     """
@@ -58,6 +61,7 @@ class TrailingChecks:
     tests: str
     steps: int = 0
     main_block: bool = False
+    functions: int = 0
     doctests_skipped: int | None = None
 
     def rejoin(self, fixed_program: str) -> str:
@@ -89,6 +93,9 @@ class TrailingChecks:
                 )
             return text
         where = 'in the `if __name__ == "__main__":` block ' if self.main_block else ""
+        if self.functions:
+            defined = "the function" if self.functions == 1 else f"the {self.functions} functions"
+            where = f'in {defined} and the `if __name__ == "__main__":` block that calls them '
         statements = "the statement" if self.steps == 1 else f"the {self.steps} statements"
         between = f", with {statements} between them," if self.steps else ""
         return (
@@ -103,8 +110,9 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     Python: trailing top-level ``assert`` statements (also in ``for`` loops of asserts), test classes and
     pytest-style test functions (one check per parametrized case), with ``print(...)`` calls among
     or after them and the assignments and calls between them, or a last ``if __name__ == "__main__":``
-    block that holds nothing else (but such statements between its checks); or, when that block only
-    runs ``doctest.testmod()``, the program's doctest examples.
+    block that holds nothing else (but such statements between its checks), with the checking functions
+    it calls just above it; or, when that block only runs ``doctest.testmod()``, the program's doctest
+    examples. In both languages, calls of a checking helper (``check(...)``, ``test_odd()``) are checks.
     JavaScript and TypeScript: trailing top-level calls of ``assert(...)``, ``assert.xxx(...)`` or
     ``console.assert(...)`` (also in ``for`` loops of them), or node:test tests and suites (one check
     per test), with ``console.log(...)`` calls (and node:test hooks and skipped tests) among or after
@@ -131,7 +139,7 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
         return None
     if found is None:
         return None
-    first, last, count, tests_from, steps = found
+    first, last, count, tests_from, steps, header, functions = found
     starts = _line_starts(source)
     head, checks = source[: starts[first - 1]], source[starts[first - 1] :]
     program = head.rstrip()
@@ -141,10 +149,13 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     if doctests is not None:
         tests = doctests.tests
     else:
-        written = checks if tests_from == first else _dedented(source[starts[tests_from - 1] : end])
+        written = checks if not header else _dedented(source[starts[tests_from - 1] : end])
         if written is None:
             return None
-        tests = "\n" * (tests_from - 1) + written
+        if header:
+            # The functions the main block calls stay top-level code; its ``if`` line becomes blank lines.
+            written = source[starts[first - 1] : starts[header - 1]] + "\n" * (tests_from - header) + written
+        tests = "\n" * (first - 1) + written
     return TrailingChecks(
         program + "\n",
         checks,
@@ -154,7 +165,8 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
         head[len(program) :],
         tests,
         steps,
-        main_block=tests_from != first,
+        main_block=header != 0,
+        functions=functions,
         doctests_skipped=doctests.skipped if doctests is not None else None,
     )
 
@@ -170,7 +182,7 @@ def _doctest_block(module: ast.Module) -> tuple[_Block, DoctestChecks] | None:
     found = doctest_checks(ast.Module(body=module.body[:-1], type_ignores=[]))
     if found is None:
         return None
-    return (main.lineno, main.end_lineno or main.lineno, found.count, main.lineno, 0), found
+    return _Block(main.lineno, main.end_lineno or main.lineno, found.count, main.lineno), found
 
 
 def _line_starts(source: str) -> list[int]:
@@ -178,9 +190,23 @@ def _line_starts(source: str) -> list[int]:
     return [0] + [i + 1 for i, char in enumerate(source) if char == "\n"]
 
 
-# A found block: its first line, its last check's last line, how many checks it holds, the line its
-# tests begin on (the first line, or a main block's body), and how many set-up statements it holds.
-_Block = tuple[int, int, int, int, int]
+class _Block(NamedTuple):
+    """A found block of checks (lines are 1-based)."""
+
+    first: int
+    """Its first line."""
+    last: int
+    """Its last check's last line."""
+    checks: int
+    """How many checks it holds."""
+    tests_from: int
+    """Where its checks begin: the first line, or a main block's body."""
+    steps: int = 0
+    """How many statements between the checks set up the next one."""
+    header: int = 0
+    """A main block's ``if`` line, or 0; the block may start above it, at the checking functions it calls."""
+    functions: int = 0
+    """How many such functions."""
 
 
 def _python_block(module: ast.Module) -> _Block | None:
@@ -201,7 +227,14 @@ def _python_block(module: ast.Module) -> _Block | None:
         # ``x = f()`` is the program's own work, and the whole block stays in the program.
         if None not in kinds and checks and all(checks[0] < i < checks[-1] for i in steps):
             count = sum(cases.get(id(s), 1) for s, kind in zip(last.body, kinds, strict=True) if kind == "check")
-            return last.lineno, last.end_lineno or last.lineno, count, _first_line(last.body[0]), len(steps)
+            # The checking functions defined just above it (``def test_odd(): assert ...``) go with it.
+            start = len(body) - 1
+            while start > 0 and _python_kind(body[start - 1], cases, helpers) == "setup":
+                start -= 1
+            first = _first_line(body[start])
+            body_from = _first_line(last.body[0])
+            functions = len(body) - 1 - start
+            return _Block(first, last.end_lineno or last.lineno, count, body_from, len(steps), last.lineno, functions)
     kinds = [_python_kind(statement, cases, helpers) for statement in body]
     weights = [cases.get(id(statement), 1) for statement in body]
     return _block([(_first_line(s), s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds, weights)
@@ -242,23 +275,30 @@ def _dedented(body: str) -> str | None:
     return body
 
 
-# A function named so, holding an assert or a raise, is a checking helper: its calls are checks.
-_HELPER_NAME = re.compile(r"_?(check|assert|expect|verify|ensure)", re.IGNORECASE)
+# A function named so, holding an assert or a raise, is a checking helper: its calls are checks. A test
+# function that the file calls itself (``test_odd()``, ``testAdd();``) is one too.
+_HELPER_NAME = re.compile(r"_?(check|assert|expect|verify|ensure|test)", re.IGNORECASE)
 
 
 def _python_helpers(module: ast.Module) -> set[str]:
-    """The top-level checking helpers (``def check(got, want): assert got == want``), never called from a
-    function (a ``check_password`` the program uses is program)."""
+    """The top-level checking helpers (``def check(got, want): assert got == want``), called by the file's
+    top-level code and never from a function (a ``check_password`` the program uses is program, and a test
+    function no one calls is pytest's to run)."""
     functions = [node for node in module.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
-    inside = {
-        n.func.id for f in functions for n in ast.walk(f) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-    }
+
+    def called(statements: list[ast.stmt]) -> set[str]:
+        calls = (n for s in statements for n in ast.walk(s) if isinstance(n, ast.Call))
+        return {call.func.id for call in calls if isinstance(call.func, ast.Name)}
+
+    inside = called(list(functions))
+    definitions = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+    outside = called([s for s in module.body if not isinstance(s, definitions)])
     return {
         node.name
         for node in functions
         if isinstance(node, ast.FunctionDef)
         and _HELPER_NAME.match(node.name)
-        and node.name not in inside
+        and node.name in outside - inside
         and any(isinstance(inner, ast.Assert | ast.Raise) for inner in ast.walk(node))
     }
 
@@ -331,19 +371,20 @@ def _tree_sitter_block(source: str, language: str) -> _Block | None:
 
 
 def _js_helpers(statements: list[tree_sitter.Node]) -> set[bytes]:
-    """The top-level checking helpers (``function check(got, want) { assert.equal(got, want); }``), never
-    called from a function."""
+    """The top-level checking helpers (``function check(got, want) { assert.equal(got, want); }``), called by
+    the file's top-level code and never from a function."""
     functions = [node for node in statements if node.type == "function_declaration"]
-    inside = {
-        callee.text
-        for function in functions
-        for inner in _descendants(function)
-        if inner.type == "call_expression" and (callee := inner.child_by_field_name("function")) is not None
-    }
+
+    def called(nodes: list[tree_sitter.Node]) -> set[bytes | None]:
+        calls = (inner for node in nodes for inner in _descendants(node) if inner.type == "call_expression")
+        return {callee.text for call in calls if (callee := call.child_by_field_name("function")) is not None}
+
+    inside = called(functions)
+    outside = called([node for node in statements if node.type not in ("function_declaration", "class_declaration")])
     found = set()
     for function in functions:
         name = function.child_by_field_name("name")
-        if name is None or name.text is None or name.text in inside:
+        if name is None or name.text is None or name.text not in outside - inside:
             continue
         checks = (i.type == "throw_statement" or is_assert_statement(i) for i in _descendants(function))
         if _HELPER_NAME.match(name.text.decode("utf-8", "replace")) and any(checks):
@@ -442,4 +483,4 @@ def _block(
         return None
     count = sum(weights[i] for i in checks) if weights is not None else len(checks)
     steps = kinds[start : checks[-1]].count("step")
-    return spans[start][0], spans[checks[-1]][1], count, spans[start][0], steps
+    return _Block(spans[start][0], spans[checks[-1]][1], count, spans[start][0], steps)
