@@ -596,6 +596,52 @@ def test_typescript_checks_split_off() -> None:
     assert split.rejoin(split.program) == KADANE_TS
 
 
+CLAMP_MAIN_JS = """\
+function clamp(x, lo, hi) {
+  return Math.max(lo, Math.max(x, hi));
+}
+
+module.exports = { clamp };
+
+if (require.main === module) {
+  const assert = require("assert");
+  assert.strictEqual(clamp(15, 0, 10), 10);
+  // below the range
+  assert.strictEqual(clamp(-5, 0, 10), 0);
+  assert.strictEqual(clamp(5, 0, 10), 5);
+  console.log("ok");
+}
+"""
+
+
+@pytest.mark.parametrize(("name", "language"), [("clamp.js", "javascript"), ("clamp.ts", "typescript")])
+def test_checks_in_a_node_main_block_split_off_and_the_search_fixes_them(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str], name: str, language: str
+) -> None:
+    source = CLAMP_MAIN_JS if language == "javascript" else CLAMP_MAIN_JS.replace("x, lo, hi", "x: number, lo, hi")
+    split = split_trailing_checks(source, language)
+    assert split is not None and split.program == source[: source.index("\n\nif")] + "\n"
+    assert (split.count, split.first_line, split.last_line) == (3, 7, 13)
+    # The block's body runs as the tests, indented as written, each line where it is in the file; the
+    # ``if`` line and the closing brace are not part of them.
+    assert split.tests == "\n" * 7 + source[source.index("  const") : source.index("}\n", source.index("if ("))]
+    assert split.rejoin(split.program) == source
+    assert split.describe(name) == (
+        f"Split off 3 checks in the `if (require.main === module)` block at the bottom of {name} (lines 7–13) "
+        "as tests the model cannot edit."
+    )
+    path = tmp_path / name
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    assert "FAILED line 12: assert.strictEqual(clamp(5, 0, 10), 5)" in flat(err)
+    assert "`Math.max` changed to `Math.min` on line 2" in flat(err)
+    assert out == source.replace("Math.max(x", "Math.min(x")
+    # A block that does anything else, or has an ``else``, is the program's own.
+    for busy in (source.replace("  console.log", "  main();\n  console.log"), source + "else {}\n"):
+        assert split_trailing_checks(busy, language) is None
+
+
 CLAMP_NODE_TEST = """\
 // Clamp a number into [lo, hi].
 function clamp(x, lo, hi) {

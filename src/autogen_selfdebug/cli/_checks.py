@@ -1,8 +1,8 @@
 """Checks written at the bottom of a file to fix, split off as tests the model cannot edit.
 
 A file often ends with its own checks (``assert f(2) == 4`` in Python, ``console.assert``,
-``assert.strictEqual`` or node:test's ``test(...)`` in JavaScript), in Python often inside
-``if __name__ == "__main__":``. Left in the program, the model may edit or drop them, and a failing
+``assert.strictEqual`` or node:test's ``test(...)`` in JavaScript), often inside a main block
+(``if __name__ == "__main__":``, ``if (require.main === module)``). Left in the program, the model may edit or drop them, and a failing
 one shows only an ``AssertionError``. Split off, they run as fixed tests after each attempt: each one
 is reported with its expected and actual values, and a fix must pass all of them. Only the contiguous
 block of checks at the very end counts, with the statements between them that set up the next check
@@ -45,7 +45,8 @@ class TrailingChecks:
             ``if __name__ == "__main__":`` block, its body, dedented, or the program's doctest
             examples as asserts when that block runs ``doctest.testmod()``. Blank lines come first,
             so that each check's line number (in the reports) is its line in the file.
-        main_block: Whether the checks are a Python ``if __name__ == "__main__":`` block's body.
+        main_block: The condition of the main block whose body the checks are (Python's
+            ``if __name__ == "__main__":``, Node's ``if (require.main === module)``), or ``""``.
         functions: With a main block, how many checking functions defined just above it (``def test_odd():``,
             which it calls) go with it.
         doctests_skipped: With doctest examples as the tests, how many could not be made checks;
@@ -60,7 +61,7 @@ class TrailingChecks:
     gap: str
     tests: str
     steps: int = 0
-    main_block: bool = False
+    main_block: str = ""
     functions: int = 0
     doctests_skipped: int | None = None
 
@@ -92,10 +93,10 @@ class TrailingChecks:
                     "print from a statement)."
                 )
             return text
-        where = 'in the `if __name__ == "__main__":` block ' if self.main_block else ""
+        where = f"in the `{self.main_block}` block " if self.main_block else ""
         if self.functions:
             defined = "the function" if self.functions == 1 else f"the {self.functions} functions"
-            where = f'in {defined} and the `if __name__ == "__main__":` block that calls them '
+            where = f"in {defined} and the `{self.main_block}` block that calls them "
         statements = "the statement" if self.steps == 1 else f"the {self.steps} statements"
         between = f", with {statements} between them," if self.steps else ""
         return (
@@ -117,7 +118,8 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     ``console.assert(...)`` (also in ``for`` loops of them), or node:test tests and suites (one check
     per test), with ``console.log(...)`` calls (and node:test hooks and skipped tests) among or after
     them, the declarations and calls between them, and the ``require`` calls or imports of node:test and
-    ``assert`` just above them.
+    ``assert`` just above them; or a last ``if (require.main === module) { ... }`` block that holds nothing
+    else, as Python's main block.
 
     Returns:
         The split, or ``None`` when the file does not end with checks, does not parse, is nothing
@@ -149,7 +151,10 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     if doctests is not None:
         tests = doctests.tests
     else:
-        written = checks if not header else _dedented(source[starts[tests_from - 1] : end])
+        body = source[starts[tests_from - 1] : end]
+        # Python's body must be dedented to run at top level; JavaScript's runs indented (and dedenting
+        # would change a multi-line template string).
+        written = checks if not header else _dedented(body) if language == "python" else body
         if written is None:
             return None
         if header:
@@ -165,10 +170,17 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
         head[len(program) :],
         tests,
         steps,
-        main_block=header != 0,
+        main_block=_MAIN_CONDITIONS[language] if header else "",
         functions=functions,
         doctests_skipped=doctests.skipped if doctests is not None else None,
     )
+
+
+_MAIN_CONDITIONS = {
+    "python": 'if __name__ == "__main__":',
+    "javascript": "if (require.main === module)",
+    "typescript": "if (require.main === module)",
+}
 
 
 def _doctest_block(module: ast.Module) -> tuple[_Block, DoctestChecks] | None:
@@ -219,25 +231,35 @@ def _python_block(module: ast.Module) -> _Block | None:
     # A loop of checks counts its checks.
     statements = [*body, *(last.body if last is not None else [])]
     cases |= {id(node): count for node in statements if (count := _python_loop_checks(node, helpers))}
-    if last is not None:
-        kinds = [_python_kind(statement, cases, helpers) for statement in last.body]
-        checks = [i for i, kind in enumerate(kinds) if kind == "check"]
-        steps = [i for i, kind in enumerate(kinds) if kind == "step"]
-        # As at the top level, a step goes with the checks only between two of them: a block that starts with
-        # ``x = f()`` is the program's own work, and the whole block stays in the program.
-        if None not in kinds and checks and all(checks[0] < i < checks[-1] for i in steps):
-            count = sum(cases.get(id(s), 1) for s, kind in zip(last.body, kinds, strict=True) if kind == "check")
-            # The checking functions defined just above it (``def test_odd(): assert ...``) go with it.
-            start = len(body) - 1
-            while start > 0 and _python_kind(body[start - 1], cases, helpers) == "setup":
-                start -= 1
-            first = _first_line(body[start])
-            body_from = _first_line(last.body[0])
-            functions = len(body) - 1 - start
-            return _Block(first, last.end_lineno or last.lineno, count, body_from, len(steps), last.lineno, functions)
     kinds = [_python_kind(statement, cases, helpers) for statement in body]
+    if last is not None:
+        inner = [_python_kind(statement, cases, helpers) for statement in last.body]
+        found = _main_block(inner, [cases.get(id(s), 1) for s in last.body], kinds[:-1])
+        if found is not None:
+            count, steps, functions = found
+            first = _first_line(body[-1 - functions])
+            body_from = _first_line(last.body[0])
+            return _Block(first, last.end_lineno or last.lineno, count, body_from, steps, last.lineno, functions)
     weights = [cases.get(id(statement), 1) for statement in body]
     return _block([(_first_line(s), s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds, weights)
+
+
+def _main_block(
+    kinds: Sequence[str | None], weights: Sequence[int], above: Sequence[str | None]
+) -> tuple[int, int, int] | None:
+    """A main block of checks, from the kinds and weights of its body's statements and the kinds of the top-level
+    statements above it: (checks, steps, functions above it that go with it), or ``None``."""
+    checks = [i for i, kind in enumerate(kinds) if kind == "check"]
+    steps = [i for i, kind in enumerate(kinds) if kind == "step"]
+    # As at the top level, a step goes with the checks only between two of them: a block that starts with
+    # ``x = f()`` is the program's own work, and the whole block stays in the program.
+    if None in kinds or not checks or not all(checks[0] < i < checks[-1] for i in steps):
+        return None
+    # The checking functions defined just above it (``def test_odd(): assert ...``) go with it.
+    functions = 0
+    while functions < len(above) and above[-1 - functions] == "setup":
+        functions += 1
+    return sum(weights[i] for i in checks), len(steps), functions
 
 
 def _first_line(statement: ast.stmt) -> int:
@@ -364,10 +386,40 @@ def _tree_sitter_block(source: str, language: str) -> _Block | None:
         )
         for node in statements
     ]
-    weights = [
-        (node_test.checks(node) if node_test else 0) or _js_loop_checks(node, helpers) or 1 for node in statements
-    ]
-    return _block(spans, [_js_kind(node, node_test, helpers) for node in statements], weights)
+
+    def weight(node: tree_sitter.Node) -> int:
+        return (node_test.checks(node) if node_test else 0) or _js_loop_checks(node, helpers) or 1
+
+    kinds = [_js_kind(node, node_test, helpers) for node in statements]
+    last = _js_main_body(statements[-1]) if statements and spans[-1][2] else None
+    if last is not None:
+        inner = [_js_kind(node, node_test, helpers) for node in last]
+        found = _main_block(inner, [weight(node) for node in last], kinds[:-1])
+        if found is not None:
+            count, steps, functions = found
+            first, header = spans[-1 - functions][0], spans[-1][0]
+            return _Block(
+                first, last[-1].end_point.row + 1, count, last[0].start_point.row + 1, steps, header, functions
+            )
+    return _block(spans, kinds, [weight(node) for node in statements])
+
+
+def _js_main_body(statement: tree_sitter.Node) -> list[tree_sitter.Node] | None:
+    """The statements of ``if (require.main === module) { ... }`` (either way round, or ``==``) with no ``else``,
+    when they start on a line after the ``if`` and end on a line before the closing brace; else ``None``."""
+    condition = statement.child_by_field_name("condition")
+    block = statement.child_by_field_name("consequence")
+    if statement.type != "if_statement" or statement.child_by_field_name("alternative") is not None:
+        return None
+    if condition is None or block is None or block.type != "statement_block" or condition.text is None:
+        return None
+    sides = re.fullmatch(rb"\(\s*([\w.]+)\s*===?\s*([\w.]+)\s*\)", condition.text)
+    if sides is None or {sides[1], sides[2]} != {b"require.main", b"module"}:
+        return None
+    body = [node for node in block.named_children if node.type != "comment"]
+    if not body or body[0].start_point.row <= statement.start_point.row:
+        return None
+    return body if body[-1].end_point.row < block.end_point.row else None
 
 
 def _js_helpers(statements: list[tree_sitter.Node]) -> set[bytes]:
