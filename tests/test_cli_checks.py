@@ -937,6 +937,21 @@ def test_a_tests_file_that_imports_the_program_is_run(
     assert out_path.read_text() == program.replace("+", "*")
 
 
+@pytest.mark.parametrize("ending", ["\n\n\n", "", "\n  \n"], ids=["blank-lines", "no-newline", "spaces"])
+def test_the_fixed_file_keeps_the_files_own_ending(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str], ending: str
+) -> None:
+    # The program runs without them, so they used to show in the diff as removed (or a newline as added).
+    (tmp_path / "area.py").write_text(AREA.rstrip() + ending)
+    (tmp_path / "test_area.py").write_text(TEST_AREA)
+    args = ["fix", str(tmp_path / "area.py"), "--tests", str(tmp_path / "test_area.py"), "--in-place"]
+    code, _, err = run(args, capsys)
+    assert code == 0, err
+    assert (tmp_path / "area.py").read_text() == AREA.rstrip().replace("+", "*") + ending
+    removed = [line for line in err.splitlines() if line.startswith("-") and not line.startswith("---")]
+    assert removed == ["-    return width + height"]  # the diff shows the one changed line, no endings
+
+
 def test_a_search_patch_of_the_models_program_is_shown_but_not_written(
     tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -2,11 +2,12 @@
 
 A file often ends with its own checks (``assert f(2) == 4`` in Python, ``console.assert``,
 ``assert.strictEqual`` or node:test's ``test(...)`` in JavaScript), often inside a main block
-(``if __name__ == "__main__":``, ``if (require.main === module)``). Left in the program, the model may edit or drop them, and a failing
-one shows only an ``AssertionError``. Split off, they run as fixed tests after each attempt: each one
-is reported with its expected and actual values, and a fix must pass all of them. Only the contiguous
-block of checks at the very end counts, with the statements between them that set up the next check
-(``acct.withdraw(30)`` between two asserts); the fixed file gets that block back, byte for byte.
+(``if __name__ == "__main__":``, ``if (require.main === module)``). Left in the program, the model may
+edit or drop them, and a failing one shows only an ``AssertionError``. Split off, they run as fixed
+tests after each attempt: each one is reported with its expected and actual values, and a fix must
+pass all of them. Only the contiguous block of checks at the very end counts, with the statements
+between them that set up the next check (``acct.withdraw(30)`` between two asserts); the fixed file
+gets that block back, byte for byte.
 """
 
 from __future__ import annotations

@@ -467,7 +467,7 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
             highlight=False,
         )
         return EXIT_NOT_FIXED
-    written = source if outcome.as_given else _rejoined(outcome.fixed, checks)
+    written = source if outcome.as_given else _rejoined(outcome.fixed, checks, source)
     if not outcome.accepted:  # the person has seen the diff already
         show_fix(console, name, source, written, outcome.origin)
     if not outcome.confirmed:
@@ -493,9 +493,12 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     return EXIT_FIXED
 
 
-def _rejoined(fixed: str, checks: TrailingChecks | None) -> str:
-    """The file to write: the fixed program, and the checks split off its bottom put back as they were."""
-    return checks.rejoin(fixed) if checks is not None else fixed
+def _rejoined(fixed: str, checks: TrailingChecks | None, source: str) -> str:
+    """The file to write: the fixed program, then the checks split off its bottom put back as they were, or else
+    the file's own ending (its blank lines, or no newline at all), which the program run did not keep."""
+    if checks is not None:
+        return checks.rejoin(fixed)
+    return fixed.rstrip() + source[len(source.rstrip()) :]
 
 
 async def _write_tests(args: argparse.Namespace, options: _Options, console: Console) -> int:
