@@ -496,6 +496,15 @@ AREA_DOCTEST = (
             ("Tests: 0 of 2 asserts passed.", "FAILED line 3: area(2, 3) == 6"),  # the example's line in the file
             AREA_DOCTEST.replace("return width + height", "return width * height"),
         ),
+        # No checks at the bottom at all: the docstrings' examples are the tests.
+        (
+            "area.py",
+            AREA_DOCTEST[: AREA_DOCTEST.index("\n\nif")],
+            "area.py has no checks at the bottom and no --tests were given: the 2 examples in its docstrings are "
+            "the tests, which the model cannot edit.",
+            ("Tests: 0 of 2 asserts passed.", "FAILED line 3: area(2, 3) == 6"),
+            AREA_DOCTEST[: AREA_DOCTEST.index("\n\nif")].replace("return width + height", "return width * height"),
+        ),
         (
             "stats.py",
             STATS,
@@ -511,7 +520,7 @@ AREA_DOCTEST = (
             CLAMP_PYTEST.replace("max(x, hi)", "min(x, hi)"),
         ),
     ],
-    ids=["doctest", "unittest", "pytest-parametrize"],
+    ids=["doctest", "docstrings-only", "unittest", "pytest-parametrize"],
 )
 def test_doctest_unittest_and_pytest_files_are_fixed_by_the_search(
     tmp_path: Path,

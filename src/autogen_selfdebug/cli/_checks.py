@@ -24,7 +24,7 @@ import tree_sitter
 from .._test_report import is_test_runner, test_classes, test_functions
 from .._test_report_js import NodeTestUse, node_test_use, requires_test_module
 from ..edits import is_assert_statement, parser_for
-from ._doctests import DoctestChecks, doctest_checks, is_doctest_runner
+from ._doctests import DoctestChecks, doctest_checks, is_doctest_runner, skipped_note
 
 __all__ = ["TrailingChecks", "split_trailing_checks"]
 
@@ -88,12 +88,7 @@ class TrailingChecks:
                 f"The {self.count} doctest {examples} of {name}, run by `doctest.testmod()` at the bottom ({lines}), "
                 "are tests the model cannot edit."
             )
-            if self.doctests_skipped:
-                text += (
-                    f" {self.doctests_skipped} more could not be made checks (they use doctest directives, or "
-                    "print from a statement)."
-                )
-            return text
+            return text + skipped_note(self.doctests_skipped)
         where = f"in the `{self.main_block}` block " if self.main_block else ""
         if self.functions:
             defined = "the function" if self.functions == 1 else f"the {self.functions} functions"

@@ -20,7 +20,7 @@ import ast
 import doctest
 from dataclasses import dataclass
 
-__all__ = ["DoctestChecks", "doctest_checks", "is_doctest_runner"]
+__all__ = ["DoctestChecks", "docstring_tests", "doctest_checks", "is_doctest_runner", "skipped_note"]
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,22 @@ class DoctestChecks:
     tests: str
     count: int
     skipped: int
+
+    def describe(self, name: str) -> str:
+        """One line for people, when the examples are a file's only tests."""
+        examples = "example" if self.count == 1 else "examples"
+        text = (
+            f"{name} has no checks at the bottom and no --tests were given: the {self.count} {examples} in its "
+            "docstrings are the tests, which the model cannot edit."
+        )
+        return text + skipped_note(self.skipped)
+
+
+def skipped_note(skipped: int) -> str:
+    """A sentence on the examples that could not be made checks, or ``""``."""
+    if not skipped:
+        return ""
+    return f" {skipped} more could not be made checks (they use doctest directives, or print from a statement)."
 
 
 def is_doctest_runner(statement: ast.stmt) -> bool:
@@ -76,6 +92,16 @@ def doctest_checks(module: ast.Module) -> DoctestChecks | None:
     if count == 0:
         return None
     return DoctestChecks(tests="\n".join(lines) + "\n", count=count, skipped=skipped)
+
+
+def docstring_tests(source: str) -> DoctestChecks | None:
+    """The examples in the docstrings of a Python program, as its tests; ``None`` when it does not parse or they
+    hold no check."""
+    try:
+        module = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return doctest_checks(module)
 
 
 def _docstrings(module: ast.Module) -> list[tuple[str, int]]:

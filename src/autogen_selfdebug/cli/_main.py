@@ -47,6 +47,7 @@ from .. import (
 from ..models import retry_base_url
 from ..sandboxes import SANDBOX_KINDS, SUPPORTED_LANGUAGES, SandboxKind, create_sandbox, executor_languages
 from ._checks import TrailingChecks, split_trailing_checks
+from ._doctests import docstring_tests
 from ._examples import EXAMPLES, BrokenProgram
 from ._fix import LANGUAGE_BY_SUFFIX, language_of
 from ._fix_report import show_fix
@@ -115,7 +116,8 @@ def _parser() -> argparse.ArgumentParser:
         "fails its tests, a search of small patches (no model call) gets its turn before the model. Checks "
         "at the bottom of the file (asserts, unittest classes, pytest-style test functions, node:test tests, or the "
         "examples doctest.testmod() runs) become tests "
-        "the model cannot edit, unless --tests gives the tests. "
+        "the model cannot edit, unless --tests gives the tests; a Python file with neither is tested by the "
+        "examples in its docstrings. "
         f"If the program as given hangs, later attempts get {AFTER_HANG_SECONDS} s each unless --timeout is given.",
     )
     fix.add_argument("path", type=Path, metavar="PATH", help="the broken program")
@@ -445,9 +447,11 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
             )
     if checks is not None:
         console.print(checks.describe(name), highlight=False)
-    program = BrokenProgram(
-        name, language, "unknown", checks.program if checks else source, checks.tests if checks else tests
-    )
+        tests = checks.tests
+    elif args.tests is None and language == "python" and (examples := docstring_tests(source)) is not None:
+        tests = examples.tests
+        console.print(examples.describe(name), highlight=False)
+    program = BrokenProgram(name, language, "unknown", checks.program if checks else source, tests)
     async with sandbox, _open_models(options, console) as models:
         outcome = await _fix_one(
             program,
