@@ -3,6 +3,7 @@ the real subprocess executor."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,7 +15,7 @@ from autogen_core.models import CreateResult, ModelInfo
 from autogen_ext.code_executors.local import LocalCommandLineCodeExecutor
 from autogen_ext.models.replay import ReplayChatCompletionClient
 
-from autogen_selfdebug import RetryStrategy, RunSummary, SelfDebuggingCodeExecutorAgent
+from autogen_selfdebug import LocalSandbox, RetryStrategy, RunSummary, SelfDebuggingCodeExecutorAgent
 from autogen_selfdebug._strategy import AttemptPlan, FailureKind
 from helpers import STRUCTURED, decision, py, scripted
 
@@ -207,6 +208,21 @@ async def test_a_program_that_runs_out_of_time_is_restarted_for_that_reason(tmp_
     plan = next(i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "retry_plan")
     assert "restart" in plan.content and "ran out of time" in plan.content and "wrong results" not in plan.content
     assert len(client.create_calls) == 3  # the decision was still asked
+    assert RunSummary.from_metadata(items[-1].chat_message.metadata).outcome == "success"  # type: ignore[union-attr]
+
+
+async def test_a_program_stopped_by_the_limit_shows_the_model_where_it_was() -> None:
+    # No tests: the sandbox's Ctrl-C at the limit is what shows the line (a harness would stop a check earlier).
+    hangs = "def double(x):\n    while x != 1:\n        x = 3 * x - 1\n    return x\n\n\nprint(double(7))"
+    client = scripted([py(hangs), decision(True, "it loops"), py(RIGHT + "\n\n\nprint(double(7))")])
+    async with LocalSandbox(timeout=2) as sandbox:
+        agent = SelfDebuggingCodeExecutorAgent("coder", sandbox, model_client=client, reflect_on_success=False)
+        items = await run(agent)
+    judged = sent(client, 1)
+    assert "The code ran out of time and was stopped" in judged and "exited with a non-zero" not in judged
+    assert re.search("line [23], in double", judged)  # stopped inside the loop, on its test or its body
+    plan = next(i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "retry_plan")
+    assert "ran out of time" in plan.content  # planned as a timeout, not as the KeyboardInterrupt it printed
     assert RunSummary.from_metadata(items[-1].chat_message.metadata).outcome == "success"  # type: ignore[union-attr]
 
 

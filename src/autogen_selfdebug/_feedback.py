@@ -99,6 +99,11 @@ def execution_feedback(check: CheckResult, *, max_chars: int = DEFAULT_MAX_OUTPU
 
     if check.status == "passed":
         verdict = "The code ran successfully." if check.tests is None else "The code ran and all tests passed."
+    elif check.status == "program_failed" and check.error_name() == "TimeoutError":
+        verdict = (
+            "The code ran out of time and was stopped: it may loop forever. A traceback in its output shows the "
+            "line it was running when it was stopped."
+        )
     elif check.status == "program_failed":
         verdict = "The code failed: it exited with a non-zero exit code."
     elif report is not None and any(r.hung for r in report.results):

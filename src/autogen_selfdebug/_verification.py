@@ -35,6 +35,7 @@ from ._test_report import (
 )
 from ._test_report_js import instrument_js_tests
 from ._tracebacks import final_error
+from .sandboxes import TIMEOUT_EXIT_CODE
 
 __all__ = [
     "CheckResult",
@@ -112,7 +113,8 @@ class CheckResult:
             if self.report.failed:
                 return "AssertionError"
         failed = self.tests if self.tests is not None else self.program
-        return final_error(failed.output)
+        # Stopped by the time limit: what it printed then (Python's KeyboardInterrupt) is not what failed it.
+        return "TimeoutError" if failed.exit_code == TIMEOUT_EXIT_CODE else final_error(failed.output)
 
     def as_code_result(self) -> CodeResult:
         """One ``CodeResult`` holding the full program and test output, for ``CodeExecutionEvent``."""

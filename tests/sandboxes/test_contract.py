@@ -6,6 +6,7 @@ Each case checks that the host is untouched and that the sandbox keeps working a
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 import time
 import uuid
@@ -164,6 +165,17 @@ class SandboxContract:
         assert result.exit_code == 124
         assert "partial output" in result.output
         assert "timeout" in result.output
+        await assert_still_works(sandbox)
+
+    async def test_a_program_stopped_by_the_limit_says_where_it_was(self, sandbox: CodeExecutor) -> None:
+        # No tests, so no harness to stop it early: the limit's Ctrl-C makes Python print its traceback.
+        program = "def spin(n):\n    while n != 1:\n        n = 3 * n - 1\n    return n\n\n\nprint(spin(7))\n"
+        result = await run(sandbox, program)
+        assert result.exit_code == 124 and "timeout" in result.output
+        # Stopped inside the loop, on its test or its body.
+        assert "line 7, in <module>" in result.output and re.search("line [23], in spin", result.output), result.output
+        check = await Verifier(sandbox).check([CodeBlock(code=program, language="python")], CancellationToken())
+        assert check.exit_code == 124 and check.error_name() == "TimeoutError"
         await assert_still_works(sandbox)
 
     async def test_a_hanging_check_stops_before_the_limit_and_says_where(self, sandbox: CodeExecutor) -> None:

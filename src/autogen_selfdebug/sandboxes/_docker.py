@@ -347,7 +347,8 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
         container_id = self._container_id
         assert container_id is not None
         buffer = OutputBuffer(self._max_output_bytes)
-        command = ["timeout", "-k", str(_KILL_GRACE_SECONDS), str(self._timeout), *argv]
+        # Ctrl-C (SIGINT) at the limit: Python prints where it was, so a loop that never ends shows its line.
+        command = ["timeout", "-s", "INT", "-k", str(_KILL_GRACE_SECONDS), str(self._timeout), *argv]
         loop = asyncio.get_running_loop()
         started = loop.time()
         future = asyncio.ensure_future(asyncio.to_thread(self._exec_blocking, container_id, command, buffer))

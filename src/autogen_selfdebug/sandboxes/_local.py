@@ -51,6 +51,8 @@ DEFAULT_ENV_ALLOWLIST: tuple[str, ...] = (
 """The parent's environment variables that generated code sees; everything else is dropped."""
 
 _DRAIN_SECONDS = 2.0
+_INTERRUPT_SECONDS = 1.0
+"""How long a run stopped by the time limit gets to exit on Ctrl-C (SIGINT) before it is killed."""
 
 
 def sandbox_environment(
@@ -412,6 +414,10 @@ async def _run_process(
         await asyncio.wait_for(_exited(proc), timeout)
     except asyncio.TimeoutError:
         timed_out = True
+        # Ctrl-C first: Python prints where it was (a traceback), so a loop that never ends shows its line.
+        _signal_group(proc.pid, signal.SIGINT)
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(_exited(proc), _INTERRUPT_SECONDS)
     finally:
         # Kill the whole group: the script's children, and whatever it left in the background.
         _kill_group(proc.pid)
@@ -517,6 +523,10 @@ async def _exited(proc: subprocess.Popen[bytes]) -> int:
 
 
 def _kill_group(pgid: int) -> None:
-    # The group is gone once all its processes have exited: nothing left to kill.
+    _signal_group(pgid, signal.SIGKILL)
+
+
+def _signal_group(pgid: int, signal_number: signal.Signals) -> None:
+    # The group is gone once all its processes have exited: nothing left to signal.
     with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pgid, signal.SIGKILL)
+        os.killpg(pgid, signal_number)
