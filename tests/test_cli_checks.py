@@ -644,7 +644,7 @@ def test_checks_in_a_node_main_block_split_off_and_the_search_fixes_them(
     code, out, err = run(["fix", str(path)], capsys)
     assert code == 0, err
     assert "FAILED line 12: assert.strictEqual(clamp(5, 0, 10), 5)" in flat(err)
-    assert "`Math.max` changed to `Math.min` on line 2" in flat(err)
+    assert "`Math.max` changed to `Math.min` on line 2 (2nd of 2)" in flat(err)
     assert out == source.replace("Math.max(x", "Math.min(x")
     # A block that does anything else, or has an ``else``, is the program's own.
     for busy in (source.replace("  console.log", "  main();\n  console.log"), source + "else {}\n"):

@@ -219,7 +219,8 @@ async def test_depth_two_builds_on_bases_that_fix_different_asserts(sandbox: Cod
     tests = 'assert word_counts("a b a") == {"a": 2, "b": 1}\nassert top_word("the cat and the hat. The end!") == "the"'
     result = await search(sandbox, program, tests)
     assert result.fix is not None, result.summary()
-    assert result.fix.patch.description == "`1` changed to `0` on line 5; `min` changed to `max` on line 11"
+    # Line 5 holds two ``1``s: the description says which one.
+    assert result.fix.patch.description == "`1` changed to `0` on line 5 (1st of 2); `min` changed to `max` on line 11"
 
 
 async def test_the_same_edit_at_every_site_is_one_candidate(sandbox: CodeExecutor) -> None:
@@ -367,7 +368,8 @@ async def test_node_test_files_are_searched(sandbox: CodeExecutor) -> None:
     )
     program = "function clamp(x, lo, hi) {\n  return Math.max(lo, Math.max(x, hi));\n}\n"
     result = await search(sandbox, program, tests, "javascript")
-    assert result.fix is not None and result.fix.patch.description == "`Math.max` changed to `Math.min` on line 2"
+    described = "`Math.max` changed to `Math.min` on line 2 (2nd of 2)"
+    assert result.fix is not None and result.fix.patch.description == described
 
 
 async def test_checks_beyond_the_search_are_reported_as_such(sandbox: CodeExecutor) -> None:

@@ -34,6 +34,8 @@ class Edit:
         replacement: The same snippet after.
         scope: The name of the enclosing function, or ``None`` at module level; the same edit at
             every site of one scope makes one candidate.
+        occurrence: When the snippet occurs more than once on its line, which one this is and how many
+            there are (``n // 2`` in ``s[n // 2] + s[n // 2 + 1]``), so that people can tell them apart.
 
     Example:
         >>> source = "x = right - left\\n"
@@ -52,16 +54,25 @@ class Edit:
     original: str
     replacement: str
     scope: str | None = None
+    occurrence: tuple[int, int] | None = None
 
     @property
     def description(self) -> str:
         """The change in words: "`a < b` changed to `a <= b` on line 7"."""
-        return f"`{_one_line(self.original)}` changed to `{_one_line(self.replacement)}` on line {self.line}"
+        return f"`{_one_line(self.original)}` changed to `{_one_line(self.replacement)}` on {self.site}"
 
     @property
     def change(self) -> str:
         """The change as a clause: "changing `a < b` to `a <= b` on line 7"."""
-        return f"changing `{_one_line(self.original)}` to `{_one_line(self.replacement)}` on line {self.line}"
+        return f"changing `{_one_line(self.original)}` to `{_one_line(self.replacement)}` on {self.site}"
+
+    @property
+    def site(self) -> str:
+        """Where: "line 7", or "line 6 (2nd of 2)" when the snippet occurs on it more than once."""
+        if self.occurrence is None:
+            return f"line {self.line}"
+        index, count = self.occurrence
+        return f"line {self.line} ({_ordinal(index)} of {count})"
 
     @property
     def size(self) -> int:
@@ -77,8 +88,16 @@ class Edit:
         shown_start, shown_end = shown
         after = source[:start] + text + source[end:]
         grown = len(text) - (end - start)
+        original = source[shown_start:shown_end]
         return cls(
-            start, end, text, template, line, source[shown_start:shown_end], after[shown_start : shown_end + grown]
+            start,
+            end,
+            text,
+            template,
+            line,
+            original,
+            after[shown_start : shown_end + grown],
+            occurrence=_occurrence(source, shown_start, shown_end),
         )
 
     def key(self, source: str) -> tuple[str, str, str, str | None]:
@@ -149,8 +168,34 @@ class Patch:
         edits = sorted(self.edits, key=lambda e: (e.line, e.start))
         shown = [(_one_line(e.original), _one_line(e.replacement)) for e in edits]
         if len(edits) > 1 and len({(e.template, *pair) for e, pair in zip(edits, shown, strict=True)}) == 1:
-            return template.format(*shown[0], "lines " + ", ".join(str(e.line) for e in edits))
-        return joiner.join(template.format(*pair, f"line {e.line}") for e, pair in zip(edits, shown, strict=True))
+            lines = list(dict.fromkeys(e.line for e in edits))
+            where = ("line " if len(lines) == 1 else "lines ") + ", ".join(map(str, lines))
+            if len(lines) < len(edits):
+                where += f" ({len(edits)} places)"
+            return template.format(*shown[0], where)
+        return joiner.join(template.format(*pair, e.site) for e, pair in zip(edits, shown, strict=True))
+
+
+def _occurrence(source: str, start: int, end: int) -> tuple[int, int] | None:
+    """Which occurrence on its line ``source[start:end]`` is, and of how many, when there are several; a name
+    counts only whole (``n`` is not in ``min``)."""
+    snippet = source[start:end]
+    if not snippet.strip() or "\n" in snippet:
+        return None
+    first = source.rfind("\n", 0, start) + 1
+    last = source.find("\n", end)
+    pattern = re.compile(
+        (r"(?<!\w)" if re.match(r"\w", snippet[0]) else "")
+        + re.escape(snippet)
+        + (r"(?!\w)" if re.match(r"\w", snippet[-1]) else "")
+    )
+    starts = [match.start() for match in pattern.finditer(source, first, len(source) if last < 0 else last)]
+    return (starts.index(start) + 1, len(starts)) if len(starts) > 1 and start in starts else None
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def same_edit_everywhere(source: str, edits: Iterable[Edit]) -> list[Patch]:
