@@ -646,6 +646,13 @@ def test_checks_in_a_node_main_block_split_off_and_the_search_fixes_them(
     assert "FAILED line 12: assert.strictEqual(clamp(5, 0, 10), 5)" in flat(err)
     assert "`Math.max` changed to `Math.min` on line 2 (2nd of 2)" in flat(err)
     assert out == source.replace("Math.max(x", "Math.min(x")
+    # The require of assert just above the block goes with it (and is no checking function).
+    above = source.replace('  const assert = require("assert");\n', "").replace(
+        "if (require", 'const assert = require("assert");\nif (require'
+    )
+    split = split_trailing_checks(above, language)
+    assert split is not None and split.program == source[: source.index("\n\nif")] + "\n"
+    assert split.describe(name).startswith("Split off 3 checks in the `if (require.main === module)` block at")
     # A block that does anything else, or has an ``else``, is the program's own.
     for busy in (source.replace("  console.log", "  main();\n  console.log"), source + "else {}\n"):
         assert split_trailing_checks(busy, language) is None

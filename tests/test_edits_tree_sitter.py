@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from autogen_selfdebug.edits import RepairTemplate
-from autogen_selfdebug.edits._edit import same_edit_everywhere
+from autogen_selfdebug.edits._edit import _occurrence, same_edit_everywhere
 from autogen_selfdebug.edits._tree_sitter import tree_sitter_edits, tree_sitter_parses
 
 LANGUAGES = ["javascript", "typescript"]
@@ -256,3 +256,23 @@ def test_kadane_min_for_max_is_one_patch() -> None:
     (patch,) = [p for p in same_edit_everywhere(KADANE, edits) if p.edits[0].template == "swap_min_max"]
     assert patch.apply(KADANE) == KADANE.replace("Math.min", "Math.max")
     assert patch.description == "`Math.min` changed to `Math.max` on lines 5, 6"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_snippet_twice_on_its_line_is_told_apart(language: str) -> None:
+    source = "const mid = (s[n >> 1] + s[n >> 1]) / 2;\nconst k = n + min(n, 12) - 2;\n"
+    found = {(e.line, e.template, e.start): e for e in tree_sitter_edits(source, language)}
+    swaps = [e for (line, template, _), e in sorted(found.items()) if (line, template) == (1, "swap_operands")]
+    swaps = [e for e in swaps if e.original == "n >> 1"]
+    assert [e.description for e in swaps] == [
+        "`n >> 1` changed to `1 >> n` on line 1 (1st of 2)",
+        "`n >> 1` changed to `1 >> n` on line 1 (2nd of 2)",
+    ]
+    # The same edit at both is one patch, said once; a name counts whole (``n`` is not in ``min``).
+    (both,) = [p for p in same_edit_everywhere(source, swaps) if len(p.edits) == 2]
+    assert both.description == "`n >> 1` changed to `1 >> n` on line 1 (2 places)"
+    second = source.index("const k")
+    names = [source.index("n +", second), source.index("(n,", second) + 1]
+    assert [_occurrence(source, i, i + 1) for i in names] == [(1, 2), (2, 2)]
+    two = source.index("- 2", second) + 2
+    assert _occurrence(source, two, two + 1) is None  # the 2 of 12 is no second 2

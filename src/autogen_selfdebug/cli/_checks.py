@@ -244,7 +244,7 @@ def _main_block(
     kinds: Sequence[str | None], weights: Sequence[int], above: Sequence[str | None]
 ) -> tuple[int, int, int] | None:
     """A main block of checks, from the kinds and weights of its body's statements and the kinds of the top-level
-    statements above it: (checks, steps, functions above it that go with it), or ``None``."""
+    statements above it: (checks, steps, how many statements above it go with it), or ``None``."""
     checks = [i for i, kind in enumerate(kinds) if kind == "check"]
     steps = [i for i, kind in enumerate(kinds) if kind == "step"]
     # As at the top level, a step goes with the checks only between two of them: a block that starts with
@@ -252,10 +252,10 @@ def _main_block(
     if None in kinds or not checks or not all(checks[0] < i < checks[-1] for i in steps):
         return None
     # The checking functions defined just above it (``def test_odd(): assert ...``) go with it.
-    functions = 0
-    while functions < len(above) and above[-1 - functions] == "setup":
-        functions += 1
-    return sum(weights[i] for i in checks), len(steps), functions
+    taken = 0
+    while taken < len(above) and above[-1 - taken] == "setup":
+        taken += 1
+    return sum(weights[i] for i in checks), len(steps), taken
 
 
 def _first_line(statement: ast.stmt) -> int:
@@ -392,8 +392,10 @@ def _tree_sitter_block(source: str, language: str) -> _Block | None:
         inner = [_js_kind(node, node_test, helpers) for node in last]
         found = _main_block(inner, [weight(node) for node in last], kinds[:-1])
         if found is not None:
-            count, steps, functions = found
-            first, header = spans[-1 - functions][0], spans[-1][0]
+            count, steps, above = found
+            first, header = spans[-1 - above][0], spans[-1][0]
+            # What goes with the block from above it: the checking functions, and the ``require`` of assert.
+            functions = sum(node.type == "function_declaration" for node in statements[-1 - above : -1])
             return _Block(
                 first, last[-1].end_point.row + 1, count, last[0].start_point.row + 1, steps, header, functions
             )

@@ -88,17 +88,9 @@ class Edit:
         shown_start, shown_end = shown
         after = source[:start] + text + source[end:]
         grown = len(text) - (end - start)
-        original = source[shown_start:shown_end]
-        return cls(
-            start,
-            end,
-            text,
-            template,
-            line,
-            original,
-            after[shown_start : shown_end + grown],
-            occurrence=_occurrence(source, shown_start, shown_end),
-        )
+        before, shown_after = source[shown_start:shown_end], after[shown_start : shown_end + grown]
+        occurrence = _occurrence(source, shown_start, shown_end)
+        return cls(start, end, text, template, line, before, shown_after, occurrence=occurrence)
 
     def key(self, source: str) -> tuple[str, str, str, str | None]:
         """What makes two edits "the same edit": template, replaced text, new text and scope."""
