@@ -143,20 +143,20 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     program = head.rstrip()
     if not program:
         return None
-    end = starts[last] if last < len(starts) else len(source)
     if doctests is not None:
         tests = doctests.tests
+    elif not header:
+        tests = "\n" * (first - 1) + checks
     else:
-        body = source[starts[tests_from - 1] : end]
+        body = source[starts[tests_from - 1] : starts[last] if last < len(starts) else len(source)]
         # Python's body must be dedented to run at top level; JavaScript's runs indented (and dedenting
         # would change a multi-line template string).
-        written = checks if not header else _dedented(body) if language == "python" else body
+        written = _dedented(body) if language == "python" else body
         if written is None:
             return None
-        if header:
-            # The functions the main block calls stay top-level code; its ``if`` line becomes blank lines.
-            written = source[starts[first - 1] : starts[header - 1]] + "\n" * (tests_from - header) + written
-        tests = "\n" * (first - 1) + written
+        # The functions the main block calls stay top-level code; its ``if`` line becomes blank lines.
+        above = source[starts[first - 1] : starts[header - 1]]
+        tests = "\n" * (first - 1) + above + "\n" * (tests_from - header) + written
     return TrailingChecks(
         program + "\n",
         checks,
