@@ -756,7 +756,7 @@ def test_a_program_that_waits_for_input_is_not_changed_and_the_person_is_told_wh
         ("x = 1\nassert x == 1\nx = 2\nprint(x)\n", "python"),  # the assert is not at the bottom
         ("assert 1 + 1 == 2\nassert 2 * 2 == 4\n", "python"),  # nothing but checks: no program to fix
         ("x = 1; assert x == 1\n", "python"),  # shares its line with the program
-        ("def f(:\n    pass\nassert f()\n", "python"),  # does not parse
+        ("def f():\n    return 1\n\nassert f() = 1\n", "python"),  # the last check does not parse
         ("def f():\n    assert True\n    return 1\n", "python"),  # inside a function, not top level
         ('def f():\n    return 1\n\nif __name__ == "__main__":\n    x = f()\n    assert x == 1\n', "python"),
         ("def f():\n    return 1\n\nassert f() == 1\nmain()\n", "python"),  # the program's own work comes last
@@ -773,7 +773,7 @@ def test_a_program_that_waits_for_input_is_not_changed_and_the_person_is_told_wh
         "middle",
         "only-checks",
         "same-line",
-        "syntax-error",
+        "syntax-error-in-the-check",
         "nested",
         "main-with-code",
         "call-after-checks",
@@ -788,6 +788,65 @@ def test_a_program_that_waits_for_input_is_not_changed_and_the_person_is_told_wh
 )
 def test_nothing_is_split_without_a_block_of_checks_at_the_bottom(source: str, language: str) -> None:
     assert split_trailing_checks(source, language) is None
+
+
+MEAN_BROKEN = """\
+def mean(xs):
+    total = 0
+    for x in xs
+        total += x
+    return total // len(xs)
+
+
+def check(got, want):
+    assert got == want, f"{got} != {want}"
+
+
+check(mean([1, 2]), 1.5)
+assert mean([4]) == 4
+"""
+MEAN_BROKEN_JS = """\
+function mean(xs) {
+  let total = 0;
+  for (const x of xs) {
+    total += x;
+
+  return Math.floor(total / xs.length);
+}
+
+console.assert(mean([1, 2]) === 1.5);
+console.assert(mean([4]) === 4);
+"""
+
+
+@pytest.mark.parametrize(
+    ("source", "language", "first", "count"),
+    [(MEAN_BROKEN, "python", 8, 2), (MEAN_BROKEN_JS, "javascript", 9, 2), (MEAN_BROKEN_JS, "typescript", 9, 2)],
+    ids=["python", "javascript", "typescript"],
+)
+def test_the_checks_of_a_file_with_a_syntax_error_split_off_after_it(
+    source: str, language: str, first: int, count: int
+) -> None:
+    split = split_trailing_checks(source, language)
+    assert split is not None
+    # The error stays in the program, for the model to fix; the checks (and a helper defined after the error)
+    # are the tests, at their lines in the file.
+    assert split.program == source[: source.index("\n\n\ndef check" if language == "python" else "\n\nconsole")] + "\n"
+    assert (split.first_line, split.count) == (first, count)
+    assert split.tests == "\n" * (first - 1) + source.split("\n", first - 1)[-1]
+    assert split.rejoin(split.program) == source
+
+
+def test_one_checking_function_is_named_in_the_singular() -> None:
+    source = (
+        'def f(x):\n    return x\n\n\ndef test_one():\n    assert f(1) == 1\n\n\nif __name__ == "__main__":\n'
+        "    test_one()\n"
+    )
+    split = split_trailing_checks(source, "python")
+    assert split is not None and split.describe("f.py") == (
+        'Split off 1 check in the function and the `if __name__ == "__main__":` block that calls it at the bottom of '
+        "f.py (lines 5–10) as tests the model cannot edit."
+    )
 
 
 @pytest.mark.parametrize(
@@ -1047,6 +1106,37 @@ def test_a_model_that_drops_a_failing_assert_does_not_pass(
     assert code == 1 and out == ""
     assert "ran without errors" not in err and "not fixed" in err and "nothing was written" in err
     assert path.read_text() == CALC
+
+
+def test_a_file_with_a_syntax_error_keeps_its_checks_out_of_the_models_reach(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "mean.py"
+    path.write_text(MEAN_BROKEN)
+    program = MEAN_BROKEN[: MEAN_BROKEN.index("\n\n\ndef check")].replace("in xs", "in xs:")
+    # The model fixes the colon, keeps the floor division, and writes checks that fit it: they used to be the
+    # file's only checks, so the wrong program passed and was written.
+    fitted = program + "\n\nassert mean([1, 2]) == 1\nassert mean([4]) == 4\n"
+    right = program.replace("//", "/")
+    models.replies += [py(fitted), decision(True, "floor division"), py(right)]
+    code, out, err = run(["fix", str(path), "--no-search", "--max-attempts", "3"], capsys)
+    assert "Split off 2 checks at the bottom of mean.py (lines 8–13)" in flat(err)
+    assert "FAILED line 9: got == want" in err and "expected: 1.5" in err
+    assert code == 0 and out == MEAN_BROKEN.replace("in xs\n", "in xs:\n").replace("//", "/")
+    assert "Searching small patches" not in err
+
+
+def test_the_search_skips_a_program_that_does_not_parse(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "mean.py"
+    path.write_text(MEAN_BROKEN.replace("//", "/"))
+    fixed = path.read_text().replace("in xs\n", "in xs:\n")
+    models.replies += [py(fixed[: fixed.index("\n\n\ndef check")])]
+    code, out, err = run(["fix", str(path)], capsys)
+    # No template fixes a syntax error: the model gets the first turn, with no search before it.
+    assert code == 0 and out == fixed
+    assert "Searching small patches" not in err and "repair search" not in err
 
 
 def test_a_failing_console_assert_counts_as_failing_and_the_search_fixes_it(

@@ -55,6 +55,7 @@ from ._model_call import Purpose, add_usage, generate, model_label, sampling_arg
 from ._packages import missing_module_note
 from ._strategy import MODEL_MOVES, AttemptPlan, FailureKind, Move, RetryStrategy, classify_failure
 from ._verification import Checker, CheckResult, Verifier, run_approved
+from .edits import parses
 from .repair import SEARCHABLE_LANGUAGES, search_patches
 from .sandboxes._languages import executor_languages
 
@@ -440,13 +441,15 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         yield Response(chat_message=final, inner_messages=inner)
 
     def _searchable(self, found: ExtractedCode) -> str | None:
-        """The failed program, when the search can edit it: one block, in the fixed tests' language."""
+        """The failed program, when the search can edit it: one block, in the fixed tests' language, that parses
+        (no template fixes a syntax error)."""
         tests, language = self._options.tests, self._options.tests_language
         if tests is None or not isinstance(self._verifier, Verifier) or language not in SEARCHABLE_LANGUAGES:
             return None
         if len(found.blocks) != 1 or found.blocks[0].language != language:
             return None
-        return found.blocks[0].code
+        code = found.blocks[0].code
+        return code if parses(code, language) else None
 
     async def _write(
         self,

@@ -91,8 +91,10 @@ class TrailingChecks:
             return text + skipped_note(self.doctests_skipped)
         where = f"in the `{self.main_block}` block " if self.main_block else ""
         if self.functions:
-            defined = "the function" if self.functions == 1 else f"the {self.functions} functions"
-            where = f"in {defined} and the `{self.main_block}` block that calls them "
+            defined, them = (
+                ("the function", "it") if self.functions == 1 else (f"the {self.functions} functions", "them")
+            )
+            where = f"in {defined} and the `{self.main_block}` block that calls {them} "
         statements = "the statement" if self.steps == 1 else f"the {self.steps} statements"
         between = f", with {statements} between them," if self.steps else ""
         return (
@@ -117,24 +119,25 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     ``assert`` just above them; or a last ``if (require.main === module) { ... }`` block that holds nothing
     else, as Python's main block.
 
+    A file that does not parse (a syntax error for the model to fix) is split the same way after its error: the
+    checks are those at the bottom of the longest tail of the file that parses.
+
     Returns:
-        The split, or ``None`` when the file does not end with checks, does not parse, is nothing
-        but checks, or is in another language.
+        The split, or ``None`` when the file does not end with checks, is nothing but checks, or is in another
+        language.
     """
     if source.count("\r") != source.count("\r\n"):
         return None  # lone carriage returns: the parsers' lines and ours would not agree
-    doctests: DoctestChecks | None = None
-    if language == "python":
-        try:
-            module = ast.parse(source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
-        found_doctests = _doctest_block(module)
-        found, doctests = found_doctests if found_doctests is not None else (_python_block(module), None)
-    elif language in ("javascript", "typescript"):
-        found = _tree_sitter_block(source, language)
-    else:
+    if language not in _MAIN_CONDITIONS:
         return None
+    doctests: DoctestChecks | None = None
+    tree = _parsed(source, language)
+    if tree is None:
+        found = _block_after_an_error(source, language)
+    elif isinstance(tree, ast.Module) and (found_doctests := _doctest_block(tree)) is not None:
+        found, doctests = found_doctests
+    else:
+        found = _block_in(tree, source)
     if found is None:
         return None
     first, last, count, tests_from, steps, header, functions = found
@@ -177,6 +180,62 @@ _MAIN_CONDITIONS = {
     "javascript": "if (require.main === module)",
     "typescript": "if (require.main === module)",
 }
+
+
+def _parsed(source: str, language: str) -> ast.Module | tree_sitter.Node | None:
+    """The file's syntax tree (Python's module, or tree-sitter's root node), or ``None`` when it does not parse."""
+    if language == "python":
+        try:
+            return ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+    root = parser_for(language).parse(source.encode("utf-8")).root_node
+    return None if root.has_error else root
+
+
+def _block_in(tree: ast.Module | tree_sitter.Node, source: str) -> _Block | None:
+    return _python_block(tree) if isinstance(tree, ast.Module) else _tree_sitter_block(tree, source)
+
+
+# Parses of a broken file's tails tried before giving up (each is linear in the tail's length).
+_TAILS_TRIED = 200
+# A statement standing in for the lines above a tail, so that the tail keeps its line numbers and is not taken
+# for a file of nothing but checks. It is no check, print or step, so no block starts above it.
+_STAND_IN = {"python": "pass\n", "javascript": ";\n", "typescript": ";\n"}
+
+
+def _block_after_an_error(source: str, language: str) -> _Block | None:
+    """The checks at the bottom of a file that does not parse (the model is still to fix its syntax error): the
+    block of the longest tail that parses, from a line starting with no indent, or ``None``.
+
+    The error stays in the program above the tail; checks after the error are still tests the model cannot edit.
+    """
+    starts = _line_starts(source)
+    after = _error_line(source, language)
+    candidates = [
+        line for line in range(after + 1, len(starts) + 1) if source[starts[line - 1] : starts[line - 1] + 1].strip()
+    ]
+    for line in candidates[:_TAILS_TRIED]:
+        tail = _STAND_IN[language] + "\n" * (line - 2) + source[starts[line - 1] :]
+        tree = _parsed(tail, language)
+        if tree is not None:
+            return _block_in(tree, tail)
+    return None
+
+
+def _error_line(source: str, language: str) -> int:
+    """A line no tail that parses can start before: Python's syntax error's line (an unclosed bracket's is where
+    it opens), or the first line of the first top-level statement tree-sitter found an error in (a missing ``}``
+    is placed at the end of the file)."""
+    if language == "python":
+        try:
+            ast.parse(source)
+        except SyntaxError as error:
+            return max(1, error.lineno or 1)
+        return 1
+    root = parser_for(language).parse(source.encode("utf-8")).root_node
+    broken = next((node for node in root.children if node.has_error), root)
+    return broken.start_point.row + 1
 
 
 def _doctest_block(module: ast.Module) -> tuple[_Block, DoctestChecks] | None:
@@ -364,10 +423,7 @@ def _python_loop_checks(node: ast.AST, helpers: set[str]) -> int:
     return 0 if -1 in counts else sum(counts)
 
 
-def _tree_sitter_block(source: str, language: str) -> _Block | None:
-    root = parser_for(language).parse(source.encode("utf-8")).root_node
-    if root.has_error:
-        return None
+def _tree_sitter_block(root: tree_sitter.Node, source: str) -> _Block | None:
     # Comments are not statements: those among or after the checks come along with the block's lines.
     statements = [node for node in root.named_children if node.type != "comment"]
     node_test = node_test_use(root)
