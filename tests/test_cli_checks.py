@@ -1139,6 +1139,21 @@ def test_the_search_skips_a_program_that_does_not_parse(
     assert "Searching small patches" not in err and "repair search" not in err
 
 
+def test_a_search_patch_of_a_line_the_model_kept_from_the_file_is_a_fix(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "mean.py"
+    path.write_text(MEAN_BROKEN)
+    # The model fixes the syntax error and nothing else; the search then fixes the floor division, on a line the
+    # model kept as given: a patch of the file's own code, written as a fix (it used to be "not confirmed").
+    program = MEAN_BROKEN[: MEAN_BROKEN.index("\n\n\ndef check")].replace("in xs", "in xs:")
+    models.replies += [py(program)]
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0 and out == MEAN_BROKEN.replace("in xs\n", "in xs:\n").replace("//", "/")
+    assert "found by the repair search on the model's program of attempt 2: `total // len(xs)` changed to" in flat(err)
+    assert len(models.clients[0].create_calls) == 1
+
+
 def test_a_failing_console_assert_counts_as_failing_and_the_search_fixes_it(
     tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -120,6 +120,8 @@ def test_a_patch_is_claimed_for_a_given_program_and_not_for_the_models_own() -> 
     strategy = RetryStrategy()
     assert strategy.claims_patch("given")
     assert not any(strategy.claims_patch(move) for move in ("first", "repair", "restart"))
+    # Unless it edits only lines the model kept from the program given: then it patches that program's code.
+    assert strategy.claims_patch("repair", on_given_code=True)
 
 
 # ----------------------------------------------------------------------------- through the agent

@@ -55,7 +55,7 @@ from ._model_call import Purpose, add_usage, generate, model_label, sampling_arg
 from ._packages import missing_module_note
 from ._strategy import MODEL_MOVES, AttemptPlan, FailureKind, Move, RetryStrategy, classify_failure
 from ._verification import Checker, CheckResult, Verifier, run_approved
-from .edits import parses
+from .edits import edits_kept_code, parses
 from .repair import SEARCHABLE_LANGUAGES, search_patches
 from .sandboxes._languages import executor_languages
 
@@ -77,6 +77,8 @@ class _Round:
     searched: set[str] = field(default_factory=set[str])
     evidence: list[str] = field(default_factory=list[str])
     found_by: dict[str, str] = field(default_factory=dict[str, str])
+    # The search's pending patch edits only lines the model's program kept from the program given.
+    on_given_code: bool = False
     last_feedback: str = ""
     model_failed: int = 0
     # What the last model attempt saw, then its reply and what came of it: the retry decision judges that.
@@ -373,7 +375,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             if attempt.passed:
                 # A searched patch follows the attempt it patched; one of the model's own is not claimed.
                 patched = state.plans[-2].move if plan.move == "search" else None
-                claimed = patched is None or self._strategy.claims_patch(patched)
+                claimed = patched is None or self._strategy.claims_patch(patched, on_given_code=state.on_given_code)
                 outcome = "success" if claimed else "unconfirmed"
                 break
             state.model_failed += plan.move in MODEL_MOVES
@@ -478,7 +480,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         """When the strategy says so, run the patch search on the failed program (once per program and round)
         in the sandbox, saying when it starts and what it found. A passing patch becomes the round's pending
         code; a partial win is evidence for the model's next attempt."""
-        state.found_by = {}
+        state.found_by, state.on_given_code = {}, False
         searches = self._strategy.searches(failure, state.plans[-1].move)
         program = self._searchable(found) if searches else None
         if program is None or program in state.searched:
@@ -506,6 +508,8 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         if result.fix is not None:
             state.pending = CodeBlock(code=result.fix.source, language=language)
             state.found_by = result.metadata()
+            given = self._options.initial_code if state.plans[0].move == "given" else None
+            state.on_given_code = given is not None and edits_kept_code(result.fix.patch, program, given)
         elif partial is not None:
             # A restart's digest carries it; a repair sees it in the context.
             state.evidence.append(partial)

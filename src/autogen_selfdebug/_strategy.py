@@ -40,6 +40,9 @@ A passing patch of a program the agent was given ends the round in success. A pa
 model's own program ends it ``unconfirmed``: such programs are rarely one edit from correct, and on
 the tuning split (docs/benchmarks.md) a patch that fit their few tests was right 7 times in 12, and
 the model's restarts fixed none of the wrong ones. ``confirm_model_patches=False`` claims them too.
+A patch whose every edit is on a line the model kept unchanged from the program given is a patch of
+that program's code, and a success as one: the model fixed what the search cannot (a syntax error, a
+crash) and left the rest as given.
 
 The retry decision may ask for a restart (never the reverse), and a reply that held no runnable
 code is always repaired, so the model sees the note on what was wrong with it.
@@ -190,7 +193,8 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             in ``adaptive`` mode and off in the others.
         search_budget: The search's limits (candidates, seconds, each candidate's timeout).
         confirm_model_patches: Whether a passing patch of the model's own program ends the round
-            ``unconfirmed`` (the default) rather than in success; a patch of a given program is a success.
+            ``unconfirmed`` (the default) rather than in success; a patch of a given program is a success,
+            and so is one that edits only lines the model kept from it.
 
     Example:
         >>> strategy = RetryStrategy("adaptive", temperatures=[0.0, 0.7])
@@ -263,9 +267,10 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         a program given that waits for input cannot pass here, nor can a fix that keeps its behaviour."""
         return failure == "waits_for_input" and made_by == "given"
 
-    def claims_patch(self, patched: Move) -> bool:
-        """Whether a passing patch of a program made by ``patched`` is a success, or only ``unconfirmed``."""
-        return patched not in MODEL_MOVES or not self._config.confirm_model_patches
+    def claims_patch(self, patched: Move, *, on_given_code: bool = False) -> bool:
+        """Whether a passing patch of a program made by ``patched`` is a success, or only ``unconfirmed``;
+        ``on_given_code``: every edit is on a line the model kept from the program given."""
+        return patched not in MODEL_MOVES or on_given_code or not self._config.confirm_model_patches
 
     def given(self) -> AttemptPlan:
         """The plan for checking the program the agent was given, before any model call."""

@@ -67,6 +67,11 @@ class FixOrigin:
             return "the program as given passes; nothing was changed"
         if self.move == "search":
             edit, seconds = self.metadata.get("edit", "a small patch"), float(self.metadata.get("search_seconds") or 0)
+            if self.tokens:  # a patch of a model's program, which the attempt before wrote
+                return (
+                    f"found by the repair search on the model's program of attempt {self.attempt - 1}: {edit} "
+                    f"({self.tokens:,} tokens, {self.seconds:.0f} s in all)"
+                )
             return f"found by the repair search: {edit} (0 tokens, {seconds:.1f} s)"
         model = self.metadata.get("model") or "the model"
         return f"written by {model} on attempt {self.attempt} ({self.tokens:,} tokens, {self.seconds:.0f} s)"
@@ -76,7 +81,11 @@ class FixOrigin:
         if self.move == "given":
             return "nothing to change"
         if self.move == "search":
-            return "repair search (0 tokens)"
+            return (
+                f"repair search after attempt {self.attempt - 1} ({self.tokens:,} tokens)"
+                if self.tokens
+                else ("repair search (0 tokens)")
+            )
         return f"{self.metadata.get('model') or 'the model'}, attempt {self.attempt} ({self.tokens:,} tokens)"
 
     @property

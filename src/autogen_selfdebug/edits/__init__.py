@@ -7,7 +7,7 @@ Python is parsed with ``ast``; JavaScript and TypeScript with tree-sitter's gram
 
 from __future__ import annotations
 
-from ._edit import Edit, Patch, same_edit_everywhere
+from ._edit import Edit, Patch, edits_kept_code, same_edit_everywhere
 from ._languages import EDITABLE_LANGUAGES, candidate_edits, driver_lines, parses
 from ._python import (
     OPERATORS,
@@ -31,6 +31,7 @@ __all__ = [
     "RepairTemplate",
     "candidate_edits",
     "driver_lines",
+    "edits_kept_code",
     "is_assert_statement",
     "mutants",
     "parser_for",

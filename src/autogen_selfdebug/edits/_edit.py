@@ -8,12 +8,13 @@ speaks only in patches.
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Edit", "Patch", "same_edit_everywhere"]
+__all__ = ["Edit", "Patch", "edits_kept_code", "same_edit_everywhere"]
 
 
 def _one_line(snippet: str) -> str:
@@ -166,6 +167,27 @@ class Patch:
                 where += f" ({len(edits)} places)"
             return template.format(*shown[0], where)
         return joiner.join(template.format(*pair, e.site) for e, pair in zip(edits, shown, strict=True))
+
+
+def edits_kept_code(patch: Patch, program: str, given: str) -> bool:
+    """Whether every edit of ``patch`` to ``program`` is on lines that ``program`` kept unchanged from ``given``
+    (aligned as ``difflib`` aligns them): then the patch edits the given program's code, not code the model wrote.
+
+    Example:
+        >>> given = "def f(x)\\n    return x // 2\\n"
+        >>> program = "def f(x):\\n    return x // 2\\n"  # the model fixed the colon, and only that
+        >>> edit = Edit(23, 25, "/", "replace_operator", 2, "x // 2", "x / 2")
+        >>> edits_kept_code(Patch.of(edit), program, given)
+        True
+        >>> edits_kept_code(Patch.of(edit), program, "def f(x):\\n    return x\\n")
+        False
+    """
+    lines = program.splitlines()
+    matcher = difflib.SequenceMatcher(None, given.splitlines(), lines, autojunk=False)
+    kept = {b + i + 1 for _, b, size in matcher.get_matching_blocks() for i in range(size)}
+    # An edit may span lines (a call's arguments swapped across them): all of them must be kept ones.
+    edited = {n for e in patch.edits for n in range(e.line, program.count("\n", 0, max(e.start, e.end - 1)) + 2)}
+    return edited <= kept
 
 
 def _occurrence(source: str, start: int, end: int) -> tuple[int, int] | None:
