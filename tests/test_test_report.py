@@ -404,6 +404,13 @@ async def test_the_program_runs_once_and_its_output_shows_once(executor: LocalCo
     assert check.as_code_result().output.count("HELLO-ONCE") == 1
 
 
+async def test_a_program_that_prints_nothing_shows_its_tests_first(executor: LocalCommandLineCodeExecutor) -> None:
+    blocks = [CodeBlock(code="def f():\n    return 2", language="python")]
+    check = await Verifier(executor, tests="assert f() == 2").check(blocks, CancellationToken())
+    # No blank lines above the tests' section (the command line showed two at the top of each result).
+    assert check.as_code_result().output.startswith("--- tests (exit code 0) ---\n")
+
+
 def test_split_output_and_start_lines() -> None:
     assert split_output(f"a\n{MARKER} tests-start\nb") == ("a", "b")
     assert split_output("a\nb") == ("a\nb", None)

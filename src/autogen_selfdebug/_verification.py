@@ -123,13 +123,18 @@ class CheckResult:
             tests = self.tests.output
             if self.report is not None:
                 tests = f"{render_report(self.report, max_chars=20_000)}\n{tests}".rstrip() + "\n"
-            output = f"{output.rstrip()}\n\n--- tests (exit code {self.tests.exit_code}) ---\n{tests}"
+            output = _then(output, f"--- tests (exit code {self.tests.exit_code}) ---\n{tests}")
         if self.mutation is not None:
             report = self.mutation
             dropped = f"{report.dropped_text()}\n\n" if report.dropped else ""
-            output = f"{output.rstrip()}\n\n{dropped}--- mutants: {report.summary()} ---\n{report.survivors_text()}"
+            output = _then(output, f"{dropped}--- mutants: {report.summary()} ---\n{report.survivors_text()}")
         exit_code = 0 if self.passed else (self.exit_code or 1)
         return CodeResult(exit_code=exit_code, output=output)
+
+
+def _then(output: str, section: str) -> str:
+    """``section`` after ``output``, a blank line between them; a program that printed nothing adds no blank lines."""
+    return f"{output.rstrip()}\n\n{section}" if output.strip() else section
 
 
 class Checker(Protocol):
