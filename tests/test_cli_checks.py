@@ -30,7 +30,7 @@ from autogen_selfdebug.cli import _main as cli_main
 from autogen_selfdebug.cli._checks import split_trailing_checks
 from autogen_selfdebug.cli._fix_report import unified_diff
 from autogen_selfdebug.cli._imports import drop_program_imports
-from autogen_selfdebug.cli._render import RunPrinter
+from autogen_selfdebug.cli._render import FixOrigin, RunPrinter
 from helpers import decision, py
 from test_cli import NamedReplayClient, ScriptedModels, run
 
@@ -805,6 +805,9 @@ def check(got, want):
 check(mean([1, 2]), 1.5)
 assert mean([4]) == 4
 """
+# The model's fix of the syntax error alone (no checks), and the whole file fixed.
+MEAN_COLON_ONLY = MEAN_BROKEN[: MEAN_BROKEN.index("\n\n\ndef check")].replace("in xs", "in xs:")
+MEAN_FIXED = MEAN_BROKEN.replace("in xs\n", "in xs:\n").replace("//", "/")
 MEAN_BROKEN_JS = """\
 function mean(xs) {
   let total = 0;
@@ -1113,16 +1116,14 @@ def test_a_file_with_a_syntax_error_keeps_its_checks_out_of_the_models_reach(
 ) -> None:
     path = tmp_path / "mean.py"
     path.write_text(MEAN_BROKEN)
-    program = MEAN_BROKEN[: MEAN_BROKEN.index("\n\n\ndef check")].replace("in xs", "in xs:")
     # The model fixes the colon, keeps the floor division, and writes checks that fit it: they used to be the
     # file's only checks, so the wrong program passed and was written.
-    fitted = program + "\n\nassert mean([1, 2]) == 1\nassert mean([4]) == 4\n"
-    right = program.replace("//", "/")
-    models.replies += [py(fitted), decision(True, "floor division"), py(right)]
+    fitted = MEAN_COLON_ONLY + "\n\nassert mean([1, 2]) == 1\nassert mean([4]) == 4\n"
+    models.replies += [py(fitted), decision(True, "floor division"), py(MEAN_COLON_ONLY.replace("//", "/"))]
     code, out, err = run(["fix", str(path), "--no-search", "--max-attempts", "3"], capsys)
     assert "Split off 2 checks at the bottom of mean.py (lines 8–13)" in flat(err)
     assert "FAILED line 9: got == want" in err and "expected: 1.5" in err
-    assert code == 0 and out == MEAN_BROKEN.replace("in xs\n", "in xs:\n").replace("//", "/")
+    assert code == 0 and out == MEAN_FIXED
     assert "Searching small patches" not in err
 
 
@@ -1131,11 +1132,10 @@ def test_the_search_skips_a_program_that_does_not_parse(
 ) -> None:
     path = tmp_path / "mean.py"
     path.write_text(MEAN_BROKEN.replace("//", "/"))
-    fixed = path.read_text().replace("in xs\n", "in xs:\n")
-    models.replies += [py(fixed[: fixed.index("\n\n\ndef check")])]
+    models.replies += [py(MEAN_COLON_ONLY.replace("//", "/"))]
     code, out, err = run(["fix", str(path)], capsys)
     # No template fixes a syntax error: the model gets the first turn, with no search before it.
-    assert code == 0 and out == fixed
+    assert code == 0 and out == MEAN_FIXED
     assert "Searching small patches" not in err and "repair search" not in err
 
 
@@ -1146,12 +1146,26 @@ def test_a_search_patch_of_a_line_the_model_kept_from_the_file_is_a_fix(
     path.write_text(MEAN_BROKEN)
     # The model fixes the syntax error and nothing else; the search then fixes the floor division, on a line the
     # model kept as given: a patch of the file's own code, written as a fix (it used to be "not confirmed").
-    program = MEAN_BROKEN[: MEAN_BROKEN.index("\n\n\ndef check")].replace("in xs", "in xs:")
-    models.replies += [py(program)]
+    models.replies += [py(MEAN_COLON_ONLY)]
     code, out, err = run(["fix", str(path)], capsys)
-    assert code == 0 and out == MEAN_BROKEN.replace("in xs\n", "in xs:\n").replace("//", "/")
+    assert code == 0 and out == MEAN_FIXED
     assert "found by the repair search on the model's program of attempt 2: `total // len(xs)` changed to" in flat(err)
     assert len(models.clients[0].create_calls) == 1
+
+
+def test_the_fix_origin_says_whether_a_model_wrote_what_the_search_patched() -> None:
+    metadata = {"move": "search", "edit": "`a` changed to `b` on line 2", "search_seconds": "0.4"}
+    assert FixOrigin(2, metadata).short() == "repair search (0 tokens)"
+    assert (
+        FixOrigin(2, metadata).describe()
+        == "found by the repair search: `a` changed to `b` on line 2 (0 tokens, 0.4 s)"
+    )
+    after_model = FixOrigin(3, metadata, tokens=1200, seconds=9.2)
+    assert after_model.short() == "repair search after attempt 2 (1,200 tokens)"
+    assert after_model.describe() == (
+        "found by the repair search on the model's program of attempt 2: `a` changed to `b` on line 2 "
+        "(1,200 tokens, 9 s in all)"
+    )
 
 
 def test_a_failing_console_assert_counts_as_failing_and_the_search_fixes_it(

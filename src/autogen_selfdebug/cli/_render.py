@@ -80,12 +80,10 @@ class FixOrigin:
         """How the fix was found, in a few words (a table cell)."""
         if self.move == "given":
             return "nothing to change"
+        if self.move == "search" and self.tokens:
+            return f"repair search after attempt {self.attempt - 1} ({self.tokens:,} tokens)"
         if self.move == "search":
-            return (
-                f"repair search after attempt {self.attempt - 1} ({self.tokens:,} tokens)"
-                if self.tokens
-                else ("repair search (0 tokens)")
-            )
+            return "repair search (0 tokens)"
         return f"{self.metadata.get('model') or 'the model'}, attempt {self.attempt} ({self.tokens:,} tokens)"
 
     @property
