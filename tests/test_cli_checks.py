@@ -909,6 +909,47 @@ def test_the_search_fixes_a_swapped_operand_without_calling_the_model(
     assert path.read_text() == source
 
 
+class PipedInput(io.TextIOWrapper):
+    """Standard input that is a pipe holding ``data`` (or, with ``terminal``, a terminal)."""
+
+    def __init__(self, data: str, *, terminal: bool = False) -> None:
+        super().__init__(io.BytesIO(data.encode("utf-8")), encoding="utf-8")
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+
+def test_a_program_piped_into_fix_dash_is_fixed_to_standard_output(
+    silent_model: MustNotBeCalled, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", PipedInput(CALC))
+    code, out, err = run(["fix", "-", "--lang", "py"], capsys)
+    assert code == 0 and out == CALC_FIXED, err
+    text = flat(err)
+    assert "Split off 3 checks at the bottom of stdin.py (lines 14–17)" in text
+    assert "--- a/stdin.py\n+++ b/stdin.py\n" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "terminal", "message"),
+    [
+        (["--lang", "python"], True, "but that is a terminal: pipe the program in"),
+        ([], False, "no suffix to tell its language; pass --lang"),
+        (["--lang", "python", "--in-place"], False, "--in-place needs a file to overwrite"),
+        (["--lang", "python", "--human"], False, "--human asks for hints on standard input"),
+    ],
+    ids=["terminal", "no-lang", "in-place", "human"],
+)
+def test_what_fix_dash_cannot_do_is_one_clear_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str], terminal: bool, message: str
+) -> None:
+    monkeypatch.setattr("sys.stdin", PipedInput(CALC, terminal=terminal))
+    code, out, err = run(["fix", "-", *argv], capsys)
+    assert code == cli_main.EXIT_USAGE and out == ""
+    assert message in flat(err) and "Traceback" not in err
+
+
 AREA = "def area(width, height):\n    return width + height\n"
 TEST_AREA = (
     "import math\n"

@@ -120,7 +120,9 @@ def _parser() -> argparse.ArgumentParser:
         "examples in its docstrings. "
         f"If the program as given hangs, later attempts get {AFTER_HANG_SECONDS} s each unless --timeout is given.",
     )
-    fix.add_argument("path", type=Path, metavar="PATH", help="the broken program")
+    fix.add_argument(
+        "path", type=Path, metavar="PATH", help=f"the broken program, or {STDIN} to read it from standard input"
+    )
     fix.add_argument("--tests", type=Path, metavar="PATH", help="tests the fixed program must pass (not editable)")
     fix.add_argument("--lang", metavar="LANG", help="the language, if the file's suffix does not say")
     out = fix.add_mutually_exclusive_group()
@@ -196,6 +198,10 @@ def _share(text: str) -> float:
 # ---------------------------------------------------------------------------- input checks
 
 
+STDIN = "-"
+"""The path that stands for standard input (``cat prog.py | autogen-selfdebug fix - --lang python``)."""
+
+
 def read_program(path: Path, what: str = "file") -> str:
     """Read a source file, refusing what cannot be a program with one clear sentence."""
     if not path.exists():
@@ -206,6 +212,20 @@ def read_program(path: Path, what: str = "file") -> str:
         data = path.read_bytes()
     except OSError as error:
         raise UsageError(f"{path}: cannot read it ({error.strerror}).") from error
+    return _source_text(data, str(path))
+
+
+def _read_stdin() -> str:
+    """The program piped into ``fix -``; a terminal is refused rather than waited on."""
+    if sys.stdin is None or sys.stdin.isatty():
+        raise UsageError(
+            f"PATH {STDIN} reads the program from standard input, but that is a terminal: pipe the program in "
+            f"(cat prog.py | autogen-selfdebug fix {STDIN} --lang python), or give its path."
+        )
+    return _source_text(sys.stdin.buffer.read(_MAX_SOURCE_BYTES + 1), "standard input")
+
+
+def _source_text(data: bytes, path: str) -> str:
     if len(data) > _MAX_SOURCE_BYTES:
         raise UsageError(f"{path} is {len(data):,} bytes; the limit is {_MAX_SOURCE_BYTES:,}.")
     if b"\0" in data:
@@ -425,17 +445,21 @@ def _ask_terminal(acceptable: bool) -> str:
 
 async def _fix(args: argparse.Namespace, options: _Options, console: Console) -> int:
     # Cheap checks first, so a typo costs no model load and no container start.
-    source = read_program(args.path)
+    piped = str(args.path) == STDIN
+    if piped:
+        _check_piped(args)
+    source = _read_stdin() if piped else read_program(args.path)
     tests = read_program(args.tests, "tests file") if args.tests is not None else ""
     if args.output is not None and args.output.is_dir():
         raise UsageError(f"--output {args.output} is a directory; give a file path.")
     _check_model_specs(options)
     sandbox = create_sandbox(options.executor, timeout=options.timeout)
     language = _language(args.path, args.lang, executor_languages(sandbox), options.executor)
-    name = args.path.name
+    shown = "standard input" if piped else str(args.path)
+    name = f"stdin{_SUFFIXES.get(language, '')}" if piped else args.path.name
     # Without --tests, the checks at the bottom of the file are its tests.
     checks = split_trailing_checks(source, language) if args.tests is None else None
-    module = args.path.stem
+    module = Path(name).stem
     if tests and language in ("python", "javascript", "typescript"):
         rewritten = drop_program_imports(tests, module, language)
         if rewritten is not None:
@@ -462,11 +486,11 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
             ask_hint=_ask_terminal if args.human else None,
         )
     if outcome.fixed is None:
-        console.print(f"[red]{args.path} was not fixed; nothing was written.")
+        console.print(f"[red]{shown} was not fixed; nothing was written.")
         return EXIT_NOT_FIXED
     if outcome.as_given and not program.tests:
         console.print(
-            f"[yellow]{args.path} runs without errors as given, and there are no tests to show what is wrong: "
+            f"[yellow]{shown} runs without errors as given, and there are no tests to show what is wrong: "
             "nothing was changed or written.[/] Pass --tests, or put asserts at the bottom of the file.",
             highlight=False,
         )
@@ -476,7 +500,7 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
         show_fix(console, name, source, written, outcome.origin)
     if not outcome.confirmed:
         console.print(
-            f"[yellow]{args.path} was not fixed for sure: a small patch of the model's program often fits a few "
+            f"[yellow]{shown} was not fixed for sure: a small patch of the model's program often fits a few "
             "tests by chance. Nothing was written;[/] check the diff against what the program should do, and "
             "apply it yourself if it is right.",
             highlight=False,
@@ -495,6 +519,20 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     else:
         sys.stdout.write(written)
     return EXIT_FIXED
+
+
+# A program read from standard input is named by its language's usual suffix (``stdin.py``).
+_SUFFIXES = {language: suffix for suffix, language in reversed(LANGUAGE_BY_SUFFIX.items())}
+
+
+def _check_piped(args: argparse.Namespace) -> None:
+    """Refuse what ``fix -`` cannot do, before reading standard input."""
+    if args.in_place:
+        raise UsageError("--in-place needs a file to overwrite; the program comes from standard input. Use --output.")
+    if args.human:
+        raise UsageError("--human asks for hints on standard input, which holds the program; give the program's path.")
+    if args.lang is None:
+        raise UsageError("A program on standard input has no suffix to tell its language; pass --lang.")
 
 
 def _rejoined(fixed: str, checks: TrailingChecks | None, source: str) -> str:
