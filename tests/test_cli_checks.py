@@ -932,19 +932,25 @@ def test_a_program_piped_into_fix_dash_is_fixed_to_standard_output(
 
 
 @pytest.mark.parametrize(
-    ("argv", "terminal", "message"),
+    ("argv", "piped", "message"),
     [
-        (["--lang", "python"], True, "but that is a terminal: pipe the program in"),
-        ([], False, "no suffix to tell its language; pass --lang"),
-        (["--lang", "python", "--in-place"], False, "--in-place needs a file to overwrite"),
-        (["--lang", "python", "--human"], False, "--human asks for hints on standard input"),
+        (["--lang", "python"], None, "but that is a terminal: pipe the program in"),
+        ([], CALC, "no suffix to tell its language; pass --lang"),
+        (["--lang", "python", "--in-place"], CALC, "--in-place needs a file to overwrite"),
+        (["--lang", "python", "--human"], CALC, "--human asks for hints on standard input"),
+        (["--lang", "python"], "x = 1\n" * 200_000, "holds more than 1,000,000 bytes"),
+        (["--lang", "python"], "\n  \n", "standard input is empty"),
     ],
-    ids=["terminal", "no-lang", "in-place", "human"],
+    ids=["terminal", "no-lang", "in-place", "human", "too-big", "empty"],
 )
 def test_what_fix_dash_cannot_do_is_one_clear_line(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str], terminal: bool, message: str
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    piped: str | None,
+    message: str,
 ) -> None:
-    monkeypatch.setattr("sys.stdin", PipedInput(CALC, terminal=terminal))
+    monkeypatch.setattr("sys.stdin", PipedInput(piped or "", terminal=piped is None))
     code, out, err = run(["fix", "-", *argv], capsys)
     assert code == cli_main.EXIT_USAGE and out == ""
     assert message in flat(err) and "Traceback" not in err

@@ -222,7 +222,10 @@ def _read_stdin() -> str:
             f"PATH {STDIN} reads the program from standard input, but that is a terminal: pipe the program in "
             f"(cat prog.py | autogen-selfdebug fix {STDIN} --lang python), or give its path."
         )
-    return _source_text(sys.stdin.buffer.read(_MAX_SOURCE_BYTES + 1), "standard input")
+    data = sys.stdin.buffer.read(_MAX_SOURCE_BYTES + 1)
+    if len(data) > _MAX_SOURCE_BYTES:  # not read to its end: its size is unknown
+        raise UsageError(f"standard input holds more than {_MAX_SOURCE_BYTES:,} bytes, the limit.")
+    return _source_text(data, "standard input")
 
 
 def _source_text(data: bytes, path: str) -> str:
