@@ -132,8 +132,8 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
         return None
     doctests: DoctestChecks | None = None
     tree = _parsed(source, language)
-    if tree is None:
-        found = _block_after_an_error(source, language)
+    if isinstance(tree, int):
+        found = _block_after_an_error(source, language, tree)
     elif isinstance(tree, ast.Module) and (found_doctests := _doctest_block(tree)) is not None:
         found, doctests = found_doctests
     else:
@@ -182,15 +182,23 @@ _MAIN_CONDITIONS = {
 }
 
 
-def _parsed(source: str, language: str) -> ast.Module | tree_sitter.Node | None:
-    """The file's syntax tree (Python's module, or tree-sitter's root node), or ``None`` when it does not parse."""
+def _parsed(source: str, language: str) -> ast.Module | tree_sitter.Node | int:
+    """The file's syntax tree (Python's module, or tree-sitter's root node); when it does not parse, a line no tail
+    that parses can start before: Python's syntax error's line (an unclosed bracket's is where it opens), or the
+    first line of the first top-level statement tree-sitter found an error in (a missing ``}`` is placed at the end
+    of the file)."""
     if language == "python":
         try:
             return ast.parse(source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
+        except SyntaxError as error:
+            return max(1, error.lineno or 1)
+        except (ValueError, RecursionError, MemoryError):
+            return source.count("\n") + 1  # not a syntax error a later line could be clear of
     root = parser_for(language).parse(source.encode("utf-8")).root_node
-    return None if root.has_error else root
+    if not root.has_error:
+        return root
+    broken = next((node for node in root.children if node.has_error), root)
+    return broken.start_point.row + 1
 
 
 def _block_in(tree: ast.Module | tree_sitter.Node, source: str) -> _Block | None:
@@ -204,38 +212,22 @@ _TAILS_TRIED = 200
 _STAND_IN = {"python": "pass\n", "javascript": ";\n", "typescript": ";\n"}
 
 
-def _block_after_an_error(source: str, language: str) -> _Block | None:
+def _block_after_an_error(source: str, language: str, after: int) -> _Block | None:
     """The checks at the bottom of a file that does not parse (the model is still to fix its syntax error): the
-    block of the longest tail that parses, from a line starting with no indent, or ``None``.
+    block of the longest tail that parses, from a line after ``after`` starting with no indent, or ``None``.
 
     The error stays in the program above the tail; checks after the error are still tests the model cannot edit.
     """
     starts = _line_starts(source)
-    after = _error_line(source, language)
     candidates = [
         line for line in range(after + 1, len(starts) + 1) if source[starts[line - 1] : starts[line - 1] + 1].strip()
     ]
     for line in candidates[:_TAILS_TRIED]:
         tail = _STAND_IN[language] + "\n" * (line - 2) + source[starts[line - 1] :]
         tree = _parsed(tail, language)
-        if tree is not None:
+        if not isinstance(tree, int):
             return _block_in(tree, tail)
     return None
-
-
-def _error_line(source: str, language: str) -> int:
-    """A line no tail that parses can start before: Python's syntax error's line (an unclosed bracket's is where
-    it opens), or the first line of the first top-level statement tree-sitter found an error in (a missing ``}``
-    is placed at the end of the file)."""
-    if language == "python":
-        try:
-            ast.parse(source)
-        except SyntaxError as error:
-            return max(1, error.lineno or 1)
-        return 1
-    root = parser_for(language).parse(source.encode("utf-8")).root_node
-    broken = next((node for node in root.children if node.has_error), root)
-    return broken.start_point.row + 1
 
 
 def _doctest_block(module: ast.Module) -> tuple[_Block, DoctestChecks] | None:
