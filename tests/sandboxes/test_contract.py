@@ -124,6 +124,19 @@ class SandboxContract:
         result = await run(sandbox, code, "typescript")
         assert (result.exit_code, result.output.strip()) == (0, "ann 2 3"), result.output
 
+    @pytest.mark.parametrize(
+        "code",
+        [
+            'import * as os from "os";\nconst name = "ann";\nconsole.log(name, typeof os.EOL);',
+            'const name = "ann";\nconsole.log(name, "string");\nexport = name;',
+        ],
+        ids=["import", "export-assignment"],
+    )
+    async def test_typescript_modules_run_as_written(self, sandbox: CodeExecutor, code: str) -> None:
+        # The sandbox ends every TypeScript file with `export {}`: it must not get in a module's way.
+        result = await run(sandbox, code, "typescript")
+        assert (result.exit_code, result.output.strip()) == (0, "ann string"), result.output
+
     async def test_typescript_stack_traces_name_the_typescript_lines(self, sandbox: CodeExecutor) -> None:
         # The interface is erased from the emitted JavaScript, so its lines would be off by three without the map.
         code = (

@@ -60,13 +60,15 @@ declare var __filename: string;
 declare module "*";
 """
 _NODE_GLOBALS_FILE = ".sandbox-node-globals.d.ts"
-# Each file is compiled as a module, as the search's transpiler does: a script's top-level `const name`
-# (or `top`, `status`) would clash with the DOM's globals. The source map lets node's stack traces name
-# the TypeScript file's lines rather than the emitted JavaScript's.
+# The source map lets node's stack traces name the TypeScript file's lines rather than the emitted JavaScript's.
 _TSC_FLAGS = (
-    "--pretty false --target es2020 --module commonjs --lib es2020,dom --moduleDetection force "
+    "--pretty false --target es2020 --module commonjs --lib es2020,dom "
     "--esModuleInterop --skipLibCheck --sourceMap --outDir .tsc-out"
 )
+# Each file is compiled as a module, as the search's transpiler does: a script's top-level `const name`
+# (or `top`, `status`) would clash with the DOM's globals. A last line makes a script a module with any
+# tsc (`--moduleDetection force` needs 4.7; Ubuntu 22.04 has 4.5), and keeps every line where it was.
+_AS_MODULE = "\nexport {};\n"
 _FILENAME_COMMENT = re.compile(r"^\s*(?:#|//)\s*filename:\s*(\S+)\s*$")
 
 
@@ -127,7 +129,7 @@ def prepare_script(code: str, language: str, work_dir: Path, *, python: str) -> 
     name = _file_name(code, lang, work_dir)
     path = work_dir / name
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(code, encoding="utf-8")
+    path.write_text(code + _AS_MODULE if lang == "typescript" else code, encoding="utf-8")
     if lang == "python":
         argv: tuple[str, ...] = (python, name)
     elif lang in ("bash", "sh"):
