@@ -909,6 +909,39 @@ def test_the_search_fixes_a_swapped_operand_without_calling_the_model(
     assert path.read_text() == source
 
 
+LAST_PY = "def last(items):\n    return items[len(items)]\n\n\nprint(last([1, 2, 3]))\n\nassert last([4, 5]) == 5\n"
+LAST_JS = (
+    "function last(items) {\n  return items[items.length].toString();\n}\n\n"
+    'console.log(last([1, 2, 3]));\n\nconsole.assert(last([4, 5]) === "5");\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "source", "frames"),
+    [
+        ("last.py", LAST_PY, ['File "last.py", line 5, in <module>', 'File "last.py", line 2, in last']),
+        ("last.js", LAST_JS, ["at last (last.js:2:", "(last.js:5:"]),
+        ("last.ts", LAST_JS.replace("(items)", "(items: number[]): string"), ["at last (last.ts:2:", "(last.ts:5:"]),
+    ],
+    ids=["python", "javascript", "typescript"],
+)
+def test_a_traceback_names_the_file_being_fixed(
+    tmp_path: Path,
+    silent_model: MustNotBeCalled,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    source: str,
+    frames: list[str],
+) -> None:
+    path = tmp_path / name
+    path.write_text(source)
+    code, _, err = run(["fix", str(path), "--output", str(tmp_path / "fixed")], capsys)
+    assert code == 0, err
+    text = flat(err)
+    assert all(frame in text for frame in frames), err
+    assert "snippet_" not in err and "selfdebug-run" not in err
+
+
 class PipedInput(io.TextIOWrapper):
     """Standard input that is a pipe holding ``data`` (or, with ``terminal``, a terminal)."""
 

@@ -388,10 +388,12 @@ async def _fix_one(
     options: _Options,
     console: Console,
     ask_hint: Callable[[bool], str] | None = None,
+    file_name: str | None = None,
 ) -> _Outcome:
     """Run the agent on one program, starting from the program as given, with extra rounds for hints. With
     ``ask_hint`` (called with whether there is an unconfirmed patch to accept), a person may also take an
-    unconfirmed patch as the fix after seeing its diff."""
+    unconfirmed patch as the fix after seeing its diff. ``file_name``: the file being fixed, which the run's
+    tracebacks then name."""
     from ._render import RunPrinter
 
     limited = TimeLimitedSandbox(sandbox, timeout=options.timeout, lower_after_hang=not options.timeout_given)
@@ -413,7 +415,9 @@ async def _fix_one(
     )
     has_tests = bool(program.tests)
     # The program as given is one attempt more than the budget of model (or search) attempts.
-    printer = RunPrinter(console, models.clients, options.max_attempts + 1, has_tests=has_tests, given=True)
+    printer = RunPrinter(
+        console, models.clients, options.max_attempts + 1, has_tests=has_tests, given=True, file_name=file_name
+    )
     task = fix_prompt(program.source, program.language, has_tests=has_tests)
     while True:
         final: BaseChatMessage = await printer.show(limited.watch(agent.run_stream(task=task), console))
@@ -487,6 +491,7 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
             options=options,
             console=console,
             ask_hint=_ask_terminal if args.human else None,
+            file_name=name,
         )
     if outcome.fixed is None:
         console.print(f"[red]{shown} was not fixed; nothing was written.")

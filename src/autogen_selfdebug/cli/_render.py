@@ -7,6 +7,7 @@ seconds per reply.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,6 +34,8 @@ __all__ = ["FixOrigin", "RunPrinter"]
 _SHOWN_OUTPUT_LINES = 30
 # Fewer test asserts than this, and a pass is reported as "passed N of N tests", not "fixed".
 _FEW_TESTS = 3
+# The file a sandbox wrote the program to: its run directory (host or container) and a name from the code's hash.
+_SNIPPET_PATH = re.compile(r"(?:[^\s\"'()]*/)?snippet_[0-9a-f]{12}\.(?:py|js|ts)\b")
 # What an attempt with no model call is called, by its move.
 _NO_MODEL_PLAN = {
     "given": "the program as given, no model call",
@@ -119,6 +122,8 @@ class RunPrinter:
         has_tests: Whether the run has fixed tests; without them a pass only means "ran without errors".
         writes_tests: The run is the write-tests job: the model writes the tests, checked on mutants.
         given: The first attempt runs the program as given (the agent's ``initial_code``), not the model.
+        file_name: The name of the file being fixed: tracebacks and compiler errors name it rather than
+            the sandbox's temporary file (the program keeps the file's line numbers).
     """
 
     def __init__(
@@ -130,8 +135,10 @@ class RunPrinter:
         has_tests: bool = True,
         writes_tests: bool = False,
         given: bool = False,
+        file_name: str | None = None,
     ) -> None:
         self._console = console
+        self._file_name = file_name
         self._clients = list(clients)
         self._max_attempts = max_attempts
         self._has_tests = has_tests
@@ -255,7 +262,10 @@ class RunPrinter:
 
     def _execution(self, event: CodeExecutionEvent) -> None:
         ok = event.result.exit_code == 0
-        lines = event.result.output.rstrip().splitlines()
+        output, name = event.result.output, self._file_name
+        if name is not None:
+            output = _SNIPPET_PATH.sub(lambda _: name, output)
+        lines = output.rstrip().splitlines()
         if len(lines) > _SHOWN_OUTPUT_LINES:
             cut = len(lines) - _SHOWN_OUTPUT_LINES
             lines = [f"[… {cut} earlier lines not shown …]", *lines[-_SHOWN_OUTPUT_LINES:]]
