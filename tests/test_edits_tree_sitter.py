@@ -38,6 +38,8 @@ def test_swap_operands(language: str) -> None:
 def test_replace_operator(language: str) -> None:
     assert results("x = a * b;\n", language, "replace_operator") == [f"x = a {op} b;\n" for op in ("+", "-", "/", "%")]
     assert "total -= price;\n" in results("total += price;\n", language, "replace_operator")
+    steps = results("for (let i = 0; i < n; i--) --k;\n", language, "replace_operator")
+    assert "for (let i = 0; i < n; i++) --k;\n" in steps and "for (let i = 0; i < n; i--) ++k;\n" in steps
     assert results("ok = a && b;\n", language, "replace_operator") == ["ok = a || b;\n"]
     # ``a * b * c`` would regroup as ``(a * b) * c``.
     assert "y = a * (b * c);\n" in results("y = a + b * c;\n", language, "replace_operator")

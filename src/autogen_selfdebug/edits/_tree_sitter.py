@@ -482,6 +482,7 @@ _BOOLEAN = ("&&", "||")
 _ORDERED = frozenset({"-", "/", "%", "**", "<<", ">>", ">>>", "+", *_ORDERING})
 _FLIPPED = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "===": "!==", "!==": "===", "==": "!=", "!=": "=="}
 _PAIRED = {"min": "max", "max": "min", "some": "every", "every": "some"}
+_STEPS = {"++": "--", "--": "++"}
 _SLICES = frozenset({"slice", "substring"})
 
 
@@ -492,8 +493,13 @@ def _swap_operands(node: Node, program: _Program) -> Iterator[_Candidate]:
 
 
 def _replace_operator(node: Node, program: _Program) -> Iterator[_Candidate]:
-    """Every other operator of the same class: arithmetic (augmented too), comparison, boolean."""
+    """Every other operator of the same class: arithmetic (augmented too, and ``++`` ↔ ``--``), comparison,
+    boolean."""
     op = _operator(node)
+    step = node.child_by_field_name("operator") if node.type == "update_expression" and op in _STEPS else None
+    if step is not None:  # a loop counting the wrong way: `i--` for `i++`
+        form = _Form(_STEPS[step.type], node.type)
+        yield _Candidate("replace_operator", node, step.start_byte, step.end_byte, (form,), node, step.start_byte)
     if op is None or node.type not in ("binary_expression", "augmented_assignment_expression"):
         return
     suffix = "=" if node.type == "augmented_assignment_expression" else ""
