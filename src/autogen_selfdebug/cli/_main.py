@@ -607,10 +607,13 @@ async def _examples(args: argparse.Namespace, options: _Options, console: Consol
                 console.print(f"[yellow]skipped: the {options.executor} sandbox cannot run {program.language}.")
                 results.append((program, "skipped: no executor for this language", ""))
                 continue
-            outcome = await _fix_one(program, sandbox=sandbox, models=models, options=options, console=console)
+            name = _file_name(program)
+            outcome = await _fix_one(
+                program, sandbox=sandbox, models=models, options=options, console=console, file_name=name
+            )
             summary = outcome.summary
             if outcome.fixed is not None:
-                show_fix(console, _file_name(program), program.source, outcome.fixed, outcome.origin)
+                show_fix(console, name, program.source, outcome.fixed, outcome.origin)
             how = outcome.origin.short() if outcome.origin is not None else ""
             results.append((program, f"{summary.outcome} in {summary.attempts} attempt(s)", how))
 
@@ -627,7 +630,7 @@ async def _examples(args: argparse.Namespace, options: _Options, console: Consol
 
 
 def _file_name(program: BrokenProgram) -> str:
-    """A file name for an example in its diff: ``postfix_evaluator.py``."""
+    """A file name for an example, in its diff and its tracebacks: ``postfix_evaluator.py``."""
     suffix = next((s for s, language in LANGUAGE_BY_SUFFIX.items() if language == program.language), ".txt")
     return re.sub(r"[^a-z0-9]+", "_", program.name.lower()).strip("_") + suffix
 
