@@ -529,7 +529,7 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     return EXIT_FIXED
 
 
-# A program read from standard input is named by its language's usual suffix (``stdin.py``).
+# A language's usual suffix: it names a program read from standard input (``stdin.py``) and an example.
 _SUFFIXES = {language: suffix for suffix, language in reversed(LANGUAGE_BY_SUFFIX.items())}
 
 
@@ -631,8 +631,7 @@ async def _examples(args: argparse.Namespace, options: _Options, console: Consol
 
 def _file_name(program: BrokenProgram) -> str:
     """A file name for an example, in its diff and its tracebacks: ``postfix_evaluator.py``."""
-    suffix = next((s for s, language in LANGUAGE_BY_SUFFIX.items() if language == program.language), ".txt")
-    return re.sub(r"[^a-z0-9]+", "_", program.name.lower()).strip("_") + suffix
+    return re.sub(r"[^a-z0-9]+", "_", program.name.lower()).strip("_") + _SUFFIXES.get(program.language, ".txt")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
