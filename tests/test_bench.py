@@ -369,12 +369,15 @@ def test_heed_decisions_says_whether_a_stop_ends_our_round(
 ) -> None:
     # A local model is not heeded by default; --heed-decisions overrides the rule either way.
     wrong = "def has_close_elements(numbers, threshold):\n    return {}"
-    model = scripted([py(wrong.format("None")), decision(False, "Give up."), py(wrong.format("0"))])
+    # Not heeded, a decision could not change the restart after a wrong result, so none is asked.
+    retry = decision(False, "Give up.") if heed == "yes" else py(wrong.format("0"))
+    model = scripted([py(wrong.format("None")), retry])
     argv = ["--tasks", "0", "--attempts", "2", "--arms", "ours", "--out", str(tmp_path), "--no-progress"]
     assert run_main([*argv, "--heed-decisions", heed], monkeypatch, model) == 0
     (line,) = (tmp_path / "results.jsonl").read_text().splitlines()
     record = json.loads(line)
     assert record["attempts"] == attempts and record["settings"]["heed_decisions"] == (heed == "yes")
+    assert record["model_calls"] == 2 and (record["decision_tokens"] > 0) == (heed == "yes")
     assert ("decisions heeded" in (tmp_path / "results.md").read_text()) == (heed == "yes")
 
 

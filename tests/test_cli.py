@@ -28,6 +28,7 @@ FIXED = "def double(x):\n    return x * 2\n\nprint(double(2))"
 # Wrong in other ways, so the model's failed attempts are new programs, not the given one resent.
 WRONG_ADD = "def double(x):\n    return x + 2\n\nprint(double(2))"
 WRONG_POW = "def double(x):\n    return x ** 2\n\nprint(double(2))"
+UNDEFINED = "def double(x):\n    return x * two\n\nprint(double(2))"
 TESTS = "assert double(2) == 4\nassert double(-1) == -2\nassert double(0) == 0\n"
 
 
@@ -213,7 +214,8 @@ def test_fix_writes_output_and_streams_attempts(
     broken: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     # --no-search: this is about the model's attempts, which the search would otherwise make unnecessary.
-    replies += [py(WRONG_ADD), decision(True, "use *2"), py(FIXED)]
+    # A located error: the retry decision picks repair or restart, so it is asked (and shown).
+    replies += [py(UNDEFINED), decision(True, "define two"), py(FIXED)]
     out_path = broken.parent / "fixed" / "double.py"
     tests = broken.parent / "test_double.py"
     argv = ["fix", str(broken), "--tests", str(tests), "--output", str(out_path), "--no-search"]
@@ -265,7 +267,7 @@ def test_in_place_on_a_program_that_already_passes_writes_nothing(
 def test_not_fixed_exits_1_and_writes_nothing(
     broken: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    replies += [py(WRONG_ADD), decision(True, "x"), py(WRONG_POW)]
+    replies += [py(WRONG_ADD), py(WRONG_POW)]
     tests = broken.parent / "test_double.py"
     argv = ["fix", str(broken), "--tests", str(tests), "--in-place", "--max-attempts", "2", "--no-search"]
     code, out, err = run(argv, capsys)
@@ -348,8 +350,9 @@ def test_base_url_goes_to_a_served_retry_model_only(
 def test_retry_model_makes_the_later_attempts(
     broken: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    models.replies += [py(WRONG_ADD), decision(True, "add less")]
-    models.retry_replies += [py(WRONG_POW), decision(True, "square less"), py(FIXED)]
+    # Wrong results are restarted whatever a decision says, so none is asked of local models.
+    models.replies += [py(WRONG_ADD)]
+    models.retry_replies += [py(WRONG_POW), py(FIXED)]
     tests = broken.parent / "test_double.py"
     argv = ["fix", str(broken), "--tests", str(tests), "--retry-model", "local-1.5b", "--no-search"]
     code, out, err = run(argv, capsys)
@@ -446,7 +449,7 @@ def test_examples_take_a_retry_model(models: ScriptedModels, capsys: pytest.Capt
     models.retry_replies += [py("print('still not a fix')")]
     argv = ["examples", "--only", "python", "--max-attempts", "2", "--retry-model", "local-1.5b", "--no-search"]
     code, _, err = run(argv, capsys)
-    assert code == 0 and "failure in 3 attempt(s)" in err
+    assert code == 0 and "failure in 3 attempt(s)" in err, err
     assert "retries: scripted retry model" in err and "(retries: local-1.5b)" in err
     assert "retry-llm" in err and [c.closed for c in models.clients] == [True, True]
 
@@ -560,7 +563,7 @@ def test_write_tests_improves_weak_tests_and_writes_them_keeping_the_old_file(
     out_path = tmp_path / "tests" / "test_clamp.py"
     out_path.parent.mkdir()
     out_path.write_text("# my old tests\n")
-    replies += [py(WEAK_TESTS), decision(True, "cover the bounds"), py(GOOD_TESTS)]
+    replies += [py(WEAK_TESTS), py(GOOD_TESTS)]
     code, out, err = run(["write-tests", str(subject), "--out", str(out_path)], capsys)
     assert code == 0 and out == "", err
     assert out_path.read_text() == GOOD_TESTS

@@ -31,7 +31,7 @@ from autogen_selfdebug.cli._checks import split_trailing_checks
 from autogen_selfdebug.cli._fix_report import unified_diff
 from autogen_selfdebug.cli._imports import drop_program_imports
 from autogen_selfdebug.cli._render import FixOrigin, RunPrinter
-from helpers import decision, py
+from helpers import py
 from test_cli import NamedReplayClient, ScriptedModels, run
 
 CALC = '''\
@@ -1184,7 +1184,7 @@ def test_a_model_that_drops_a_failing_assert_does_not_pass(
     path.write_text(CALC)
     # The old bug kept, and the asserts that show it gone: it used to "run without errors" and exit 0.
     dropped = CALC_PROGRAM + "assert average([1, 2, 3]) == 2\n"
-    models.replies += [py(dropped), decision(True, "x"), py(CALC_PROGRAM + "print('no checks')\n")]
+    models.replies += [py(dropped), py(CALC_PROGRAM + "print('no checks')\n")]
     code, out, err = run(["fix", str(path), "--no-search", "--max-attempts", "2"], capsys)
     assert code == 1 and out == ""
     assert "ran without errors" not in err and "not fixed" in err and "nothing was written" in err
@@ -1199,7 +1199,7 @@ def test_a_file_with_a_syntax_error_keeps_its_checks_out_of_the_models_reach(
     # The model fixes the colon, keeps the floor division, and writes checks that fit it: they used to be the
     # file's only checks, so the wrong program passed and was written.
     fitted = MEAN_COLON_ONLY + "\n\nassert mean([1, 2]) == 1\nassert mean([4]) == 4\n"
-    models.replies += [py(fitted), decision(True, "floor division"), py(MEAN_COLON_ONLY.replace("//", "/"))]
+    models.replies += [py(fitted), py(MEAN_COLON_ONLY.replace("//", "/"))]
     code, out, err = run(["fix", str(path), "--no-search", "--max-attempts", "3"], capsys)
     assert "Split off 2 checks at the bottom of mean.py (lines 8–13)" in flat(err)
     assert "FAILED line 9: got == want" in err and "expected: 1.5" in err
@@ -1361,7 +1361,7 @@ def test_after_the_program_as_given_hangs_later_attempts_get_less_time(
     monkeypatch.setattr(_time_limit, "AFTER_HANG_SECONDS", 1)
     path = tmp_path / "count.py"
     path.write_text(HANGS)
-    models.replies += [py(LOOPS), decision(True, "it loops"), py(COUNTS)]
+    models.replies += [py(LOOPS), py(COUNTS)]
     started = time.monotonic()
     code, out, err = run(["fix", str(path), "--no-search", "--max-attempts", "2"], capsys)
     assert code == 0, err

@@ -75,6 +75,31 @@ def test_decision_can_ask_for_a_restart_but_not_for_a_repair() -> None:
     assert strategy.next([first], failure="wrong_result", has_retry_model=False, asked="repair").move == "restart"
 
 
+def test_the_decision_is_asked_only_when_its_answer_can_change_what_happens() -> None:
+    def asks(strategy: RetryStrategy, failures: list[FailureKind], *, stops_on_it: bool = False) -> bool:
+        done = plans(strategy, failures[:-1])
+        return strategy.asks_decision(done, failure=failures[-1], has_retry_model=False, stops_on_it=stops_on_it)
+
+    quiet = RetryStrategy()
+    # Adaptive restarts after a wrong result, a timeout or a failed repair whatever the decision says.
+    assert not asks(quiet, ["wrong_result"]) and not asks(quiet, ["timed_out"])
+    assert not asks(quiet, ["located_error", "located_error"])
+    # After a first located error it repairs, unless the decision asks for a restart.
+    assert asks(quiet, ["located_error"]) and asks(quiet, ["wrong_result", "located_error"])
+    # A decision that can stop the round, or whose reason the next attempt sees, is always asked.
+    assert asks(quiet, ["wrong_result"], stops_on_it=True)
+    assert asks(RetryStrategy(share_reason=True), ["wrong_result"])
+    assert asks(RetryStrategy(decide="always"), ["wrong_result"])
+    # The one-move modes ignore the approach.
+    assert not asks(RetryStrategy("repair"), ["located_error"])
+    assert not asks(RetryStrategy("restart"), ["located_error"])
+    # Never about a resent program, a reply with no code, or a program no model wrote.
+    assert not asks(RetryStrategy(decide="always"), ["wrong_result", "repeated"], stops_on_it=True)
+    assert not asks(RetryStrategy(decide="always"), ["unusable"], stops_on_it=True)
+    given = [quiet.given()]
+    assert not quiet.asks_decision(given, failure="wrong_result", has_retry_model=False, stops_on_it=True)
+
+
 def test_temperature_schedule_and_seeds_per_attempt() -> None:
     made = plans(RetryStrategy(temperatures=[0.0, 0.5, 0.9], seed=10), ["wrong_result"] * 3)
     assert [p.temperature for p in made] == [0.0, 0.5, 0.9, 0.9]
@@ -99,6 +124,7 @@ def test_escalation_moves_to_the_retry_model_and_restarts_its_schedule() -> None
         ({"temperatures": []}, "non-empty"),
         ({"temperatures": [-1.0]}, ">= 0"),
         ({"escalate_after": -1}, "0 or more"),
+        ({"decide": "never"}, "Unknown decide policy"),
     ],
 )
 def test_bad_arguments_are_refused(args: dict[str, Any], message: str) -> None:
@@ -108,12 +134,19 @@ def test_bad_arguments_are_refused(args: dict[str, Any], message: str) -> None:
 
 def test_strategy_config_round_trips() -> None:
     strategy = RetryStrategy(
-        "restart", temperatures=[0.2, 0.6], seed=None, escalate_after=2, share_reason=True, confirm_model_patches=False
+        "restart",
+        temperatures=[0.2, 0.6],
+        seed=None,
+        escalate_after=2,
+        share_reason=True,
+        confirm_model_patches=False,
+        decide="always",
     )
     dumped = strategy.dump_component()
     assert dumped.provider == "autogen_selfdebug.RetryStrategy"
     assert RetryStrategy.load_component(dumped).dump_component() == dumped
     assert RetryStrategy.load_component(dumped).claims_patch("first")
+    assert dumped.config["decide"] == "always"
 
 
 def test_a_patch_is_claimed_for_a_given_program_and_not_for_the_models_own() -> None:
@@ -200,6 +233,20 @@ async def test_decision_after_a_restart_sees_that_attempt_not_the_earlier_ones(
     assert "actual:   6" in second
     replies = [m.content for m in client.create_calls[3]["messages"] if type(m).__name__ == "AssistantMessage"]
     assert replies == [py(other)]
+
+
+async def test_a_decision_that_changes_nothing_is_not_asked(executor: LocalCommandLineCodeExecutor) -> None:
+    # With stop_on_decision off, a wrong result is restarted whatever the decision says: no call for it.
+    client = scripted([py(WRONG), py(LOCATED), decision(True, "define it"), py(RIGHT)])
+    items = await run(agent_with(executor, client, max_retries_on_error=3, stop_on_decision=False))
+
+    assert len(client.create_calls) == 4
+    assert client.create_calls[1]["json_output"] is None and "write a new program from scratch" in sent(client, 1)
+    # After the located error, the decision picks repair or restart, so it is asked.
+    assert client.create_calls[2]["json_output"] is not None and "undefined_factor" in sent(client, 3)
+    decisions = [i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "retry_decision"]
+    assert [d.content for d in decisions] == ["Retry decision after attempt 2: retry. define it"]
+    assert RunSummary.from_metadata(items[-1].chat_message.metadata).attempts == 3  # type: ignore[union-attr]
 
 
 async def test_a_program_that_runs_out_of_time_is_restarted_for_that_reason(tmp_path: Any) -> None:

@@ -8,7 +8,7 @@ from ._errors import ModelCallError, ModelSelectionError, SandboxError, SelfDebu
 from ._feedback import DEFAULT_MAX_OUTPUT_CHARS, truncate_output
 from ._fix_job import fix_prompt, fixed_source
 from ._mutation_testing import MutationChecker, MutationReport, module_name_problem, review_test_file
-from ._strategy import AttemptPlan, Move, RetryStrategy, RetryStrategyConfig, StrategyMode
+from ._strategy import AttemptPlan, DecidePolicy, Move, RetryStrategy, RetryStrategyConfig, StrategyMode
 from ._teams import build_debugging_team, last_run_summary, person_prompt
 from ._termination import (
     ALL_OUTCOMES,
@@ -46,6 +46,7 @@ __all__ = [
     "AttemptKind",
     "AttemptPlan",
     "CheckResult",
+    "DecidePolicy",
     "DockerSandbox",
     "ExtractedCode",
     "LocalSandbox",

@@ -117,7 +117,8 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         max_output_chars: Size of execution output kept in the context (head and tail).
         default_language: Language assumed for untagged code blocks.
         stop_on_decision: Whether a "stop" decision ends the round. Small local models say "stop" too
-            eagerly; with ``False`` the round goes on while attempts remain.
+            eagerly; with ``False`` the round goes on while attempts remain, and the decision is asked
+            only when its approach can change the next move (see ``RetryStrategy``'s ``decide``).
         retry_model_client: A (usually stronger) model that makes the later attempts: a cascade.
         retry_strategy: Plans each attempt (repair or restart, model, temperature, seed) and whether the
             patch search runs and when. Defaults to ``RetryStrategy()``, the adaptive policy.
@@ -396,9 +397,11 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 yield stopped
                 break
 
-            # 5. For a new failure of the model's code, ask whether another attempt can help.
+            # 5. For a new failure of the model's code, when the answer counts, ask whether another attempt can help.
             asked: Move | None = None
-            if failure not in ("unusable", "repeated") and plan.move in MODEL_MOVES:
+            if self._strategy.asks_decision(
+                state.plans, failure=failure, has_retry_model=escalates, stops_on_it=self._options.stop_on_decision
+            ):
                 decided, going_on, decision_usage = await self._decide(n, attempt, client, state, cancellation_token)
                 usage = add_usage(usage, decision_usage)
                 inner.append(decided)

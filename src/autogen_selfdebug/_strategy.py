@@ -45,7 +45,9 @@ that program's code, and a success as one: the model fixed what the search canno
 crash) and left the rest as given.
 
 The retry decision may ask for a restart (never the reverse), and a reply that held no runnable
-code is always repaired, so the model sees the note on what was wrong with it.
+code is always repaired, so the model sees the note on what was wrong with it. The decision is asked
+only when its answer counts (``decide``): when a "stop" would end the round, when its reason is shared,
+or when the approach it asks for changes the next move.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ __all__ = [
     "LOCATED_ERRORS",
     "MODEL_MOVES",
     "AttemptPlan",
+    "DecidePolicy",
     "FailureKind",
     "Move",
     "RetryStrategy",
@@ -78,6 +81,10 @@ __all__ = [
 
 StrategyMode = Literal["adaptive", "repair", "restart"]
 """Which policy picks the next move: the evidence-based default, or one move always."""
+
+DecidePolicy = Literal["when_it_matters", "always"]
+"""When the retry decision is asked: only when its answer can change what happens next, or after every
+failure of the model's code (for its reason alone, when the round goes on whatever it says)."""
 
 Move = Literal["first", "repair", "restart", "given", "search"]
 """Where the next attempt comes from: the model, seeing the task (first), everything so far (repair) or
@@ -175,6 +182,7 @@ class RetryStrategyConfig(BaseModel):
     search: bool | None = None
     search_budget: SearchBudget = Field(default_factory=SearchBudget)
     confirm_model_patches: bool = True
+    decide: DecidePolicy = "when_it_matters"
 
 
 class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyConfig]):
@@ -195,6 +203,12 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         confirm_model_patches: Whether a passing patch of the model's own program ends the round
             ``unconfirmed`` (the default) rather than in success; a patch of a given program is a success,
             and so is one that edits only lines the model kept from it.
+        decide: ``when_it_matters`` (the default) asks the retry decision only when its answer can change
+            what happens next: a "stop" ends the round (the agent's ``stop_on_decision``), its reason is
+            shared, or the approach it asks for changes the next move (after a first located error, in
+            ``adaptive`` mode). Otherwise the next attempt is the same whatever it says, and each decision
+            costs a model call (a third of ``ours``' tokens on held-out fix-rate, docs/benchmarks.md).
+            ``always`` asks it after every new failure of the model's code, for its reason.
 
     Example:
         >>> strategy = RetryStrategy("adaptive", temperatures=[0.0, 0.7])
@@ -219,6 +233,7 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         search: bool | None = None,
         search_budget: SearchBudget | None = None,
         confirm_model_patches: bool = True,
+        decide: DecidePolicy = "when_it_matters",
     ) -> None:
         if mode not in ("adaptive", "repair", "restart"):
             raise ValueError(f"Unknown retry strategy mode {mode!r}; choose adaptive, repair or restart.")
@@ -226,6 +241,8 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             raise ValueError(f"temperatures must be a non-empty list of values >= 0, not {list(temperatures)}.")
         if escalate_after < 0:
             raise ValueError(f"escalate_after must be 0 or more, not {escalate_after}.")
+        if decide not in ("when_it_matters", "always"):
+            raise ValueError(f"Unknown decide policy {decide!r}; choose when_it_matters or always.")
         self._config = RetryStrategyConfig(
             mode=mode,
             temperatures=list(temperatures),
@@ -235,6 +252,7 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             search=search,
             search_budget=search_budget or SearchBudget(),
             confirm_model_patches=confirm_model_patches,
+            decide=decide,
         )
 
     @property
@@ -271,6 +289,18 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         """Whether a passing patch of a program made by ``patched`` is a success, or only ``unconfirmed``;
         ``on_given_code``: every edit is on a line the model kept from the program given."""
         return patched not in MODEL_MOVES or on_given_code or not self._config.confirm_model_patches
+
+    def asks_decision(
+        self, done: Sequence[AttemptPlan], *, failure: FailureKind, has_retry_model: bool, stops_on_it: bool
+    ) -> bool:
+        """Whether the retry decision is asked after the last of ``done`` (as in :meth:`next`) failed so:
+        only for a new failure of the model's code; ``stops_on_it``: a "stop" decision ends the round."""
+        if failure in ("unusable", "repeated") or done[-1].move not in MODEL_MOVES:
+            return False
+        if self._config.decide == "always" or stops_on_it or self.share_reason:
+            return True
+        restart = self.next(done, failure=failure, has_retry_model=has_retry_model, asked="restart")
+        return restart.move != self.next(done, failure=failure, has_retry_model=has_retry_model).move
 
     def given(self) -> AttemptPlan:
         """The plan for checking the program the agent was given, before any model call."""
@@ -364,4 +394,5 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             search=config.search,
             search_budget=config.search_budget,
             confirm_model_patches=config.confirm_model_patches,
+            decide=config.decide,
         )
