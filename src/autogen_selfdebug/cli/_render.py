@@ -7,7 +7,6 @@ seconds per reply.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,14 +27,13 @@ from rich.panel import Panel
 from rich.syntax import Syntax
 
 from .. import RunSummary
+from ..sandboxes import rename_snippets
 
 __all__ = ["FixOrigin", "RunPrinter"]
 
 _SHOWN_OUTPUT_LINES = 30
 # Fewer test asserts than this, and a pass is reported as "passed N of N tests", not "fixed".
 _FEW_TESTS = 3
-# The file a sandbox wrote the program to: its run directory (host or container) and a name from the code's hash.
-_SNIPPET_PATH = re.compile(r"(?:[^\s\"'()]*/)?snippet_[0-9a-f]{12}\.(?:py|js|ts)\b")
 # What an attempt with no model call is called, by its move.
 _NO_MODEL_PLAN = {
     "given": "the program as given, no model call",
@@ -264,7 +262,7 @@ class RunPrinter:
         ok = event.result.exit_code == 0
         output, name = event.result.output, self._file_name
         if name is not None:
-            output = _SNIPPET_PATH.sub(lambda _: name, output)
+            output = rename_snippets(output, name)
         lines = output.rstrip().splitlines()
         if len(lines) > _SHOWN_OUTPUT_LINES:
             cut = len(lines) - _SHOWN_OUTPUT_LINES

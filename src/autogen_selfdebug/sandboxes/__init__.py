@@ -6,7 +6,13 @@ from typing import TYPE_CHECKING
 
 from ._docker import DEFAULT_IMAGE, DockerSandbox, DockerSandboxConfig
 from ._factory import SANDBOX_KINDS, SandboxKind, create_sandbox
-from ._languages import LANGUAGE_ALIASES, SUPPORTED_LANGUAGES, executor_languages, normalize_language
+from ._languages import (
+    LANGUAGE_ALIASES,
+    SUPPORTED_LANGUAGES,
+    executor_languages,
+    normalize_language,
+    rename_snippets,
+)
 from ._local import DEFAULT_ENV_ALLOWLIST, LocalSandbox, LocalSandboxConfig
 from ._output import TIMEOUT_EXIT_CODE
 
@@ -30,6 +36,7 @@ __all__ = [
     "create_sandbox",
     "executor_languages",
     "normalize_language",
+    "rename_snippets",
 ]
 
 

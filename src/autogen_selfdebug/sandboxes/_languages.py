@@ -21,6 +21,7 @@ __all__ = [
     "executor_languages",
     "normalize_language",
     "prepare_script",
+    "rename_snippets",
 ]
 
 SUPPORTED_LANGUAGES: tuple[str, ...] = ("python", "bash", "sh", "javascript", "typescript")
@@ -45,6 +46,11 @@ _FALLBACK_LANGUAGES = ("python", "bash", "sh")
 
 _EXTENSIONS: Mapping[str, str] = MappingProxyType(
     {"python": "py", "bash": "sh", "sh": "sh", "javascript": "js", "typescript": "ts"}
+)
+_DIGEST_CHARS = 12
+# A file _file_name named from the code's hash, with the run directory (host or container) before it.
+_SNIPPET_PATH = re.compile(
+    rf"(?:[^\s\"'()]*/)?snippet_[0-9a-f]{{{_DIGEST_CHARS}}}\.(?:{'|'.join(sorted(set(_EXTENSIONS.values())))})\b"
 )
 
 # Node's globals and modules, typed loosely: the sandbox has no @types/node, and a model's
@@ -149,13 +155,19 @@ def _file_name(code: str, lang: str, work_dir: Path) -> str:
     first_line = code.split("\n", 1)[0]
     match = _FILENAME_COMMENT.match(first_line)
     if match is None:
-        digest = hashlib.sha256(code.encode()).hexdigest()[:12]
+        digest = hashlib.sha256(code.encode()).hexdigest()[:_DIGEST_CHARS]
         return f"snippet_{digest}.{_EXTENSIONS[lang]}"
     root = work_dir.resolve()
     target = (root / match.group(1)).resolve()
     if not target.is_relative_to(root) or target == root:
         raise UnsupportedLanguage(f"file name {match.group(1)!r} is outside the work directory")
     return target.relative_to(root).as_posix()
+
+
+def rename_snippets(output: str, name: str) -> str:
+    """``output`` with every file a sandbox named from the code's hash (with its directory) called ``name``:
+    a traceback of ``/tmp/selfdebug-run-x/snippet_<hash>.py`` names the user's own file."""
+    return _SNIPPET_PATH.sub(lambda _: name, output)
 
 
 def executor_languages(executor: object, explicit: Sequence[str] | None = None) -> list[str]:
