@@ -293,11 +293,16 @@ async def test_model_cannot_edit_the_tests(executor: LocalCommandLineCodeExecuto
     assert summary(response).outcome == "failure"
 
 
-async def test_without_tests_exit_code_zero_passes(executor: LocalCommandLineCodeExecutor) -> None:
+async def test_without_tests_exit_code_zero_passes_and_says_nothing_checked_it(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
     agent = make(executor, [py(FIXED), "Done."], reflect_on_success=False)
     _, response = await collect(agent)
     assert summary(response).outcome == "success"
-    assert response.chat_message.to_text().startswith("The code passed on attempt 1.")
+    # "Passed" would claim more than a run with no tests shows.
+    assert response.chat_message.to_text().startswith(
+        "The code ran without errors on attempt 1. No tests were given, so nothing checked what it does."
+    )
     assert len(agent._client.create_calls) == 1  # type: ignore[attr-defined]
 
 

@@ -429,7 +429,13 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             text = reflection.content if isinstance(reflection.content, str) else str(reflection.content)
             await self._model_context.add_message(AssistantMessage(content=text, source=self.name))
         else:
-            text = feedback.final_text(summary, round_attempts, declined_text, max_chars=self._options.max_output_chars)
+            text = feedback.final_text(
+                summary,
+                round_attempts,
+                declined_text,
+                max_chars=self._options.max_output_chars,
+                tested=not isinstance(self._verifier, Verifier) or self._verifier.tests is not None,
+            )
 
         final: BaseChatMessage
         if outcome != "success" and self._options.handoff_target is not None:

@@ -236,12 +236,20 @@ def repeated_code_note(index: int) -> str:
     )
 
 
-def final_text(summary: RunSummary, attempts: Sequence[Attempt], declined: str, *, max_chars: int) -> str:
-    """The final message when there is no reflection: the passing code, the model's refusal, or the failure."""
+def final_text(
+    summary: RunSummary, attempts: Sequence[Attempt], declined: str, *, max_chars: int, tested: bool = True
+) -> str:
+    """The final message when there is no reflection: the passing code, the model's refusal, or the failure.
+    ``tested``: whether tests checked the code; without them, a success only means the code ran."""
     edit = attempts[-1].edit if attempts else None  # set when the repair search wrote the last attempt
     if summary.outcome == "success" and summary.mutants_total is not None:
         caught = f"caught {summary.mutants_caught} of {summary.mutants_total} mutants of the code"
         return f"The tests passed on attempt {summary.attempts} and {caught}.\n\n{summary.code}"
+    if summary.outcome == "success" and not tested:
+        return (
+            f"The code ran without errors on attempt {summary.attempts}. No tests were given, so nothing checked "
+            f"what it does.\n\n{summary.code}"
+        )
     if summary.outcome == "success":
         counted = f" ({summary.tests_passed} of {summary.tests_total} test asserts)" if summary.tests_total else ""
         how = f" with no model call; the repair search's patch: {edit}" if edit else ""
