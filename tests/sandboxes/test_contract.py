@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import signal
 import sys
 import time
 import uuid
@@ -305,6 +306,16 @@ class TestLocalSandbox(SandboxContract):
         pid = int(result.output.split()[-1])
         await asyncio.sleep(0.2)
         assert process_gone(pid)
+
+    async def test_a_host_that_ignores_ctrl_c_still_learns_where_the_program_was(self, sandbox: CodeExecutor) -> None:
+        # A host started in the background by a script ignores SIGINT, and its children inherit that.
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            result = await run(sandbox, "while True:\n    pass\n")
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        assert result.exit_code == 124 and "KeyboardInterrupt" in result.output, result.output
+        assert re.search("line [12], in <module>", result.output), result.output
 
     async def test_home_is_the_work_dir(self, sandbox: CodeExecutor) -> None:
         result = await run(sandbox, "import os\nprint(os.environ['HOME'])")

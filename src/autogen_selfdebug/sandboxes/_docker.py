@@ -50,6 +50,12 @@ _LABEL_HOST = "autogen-selfdebug.host"
 _MOUNT = "/workspace"
 _KILL_GRACE_SECONDS = 2
 _HOST_GRACE_SECONDS = 10
+# `timeout` sends its signal to the command and then to the command's process group, so a command
+# it runs directly gets Ctrl-C twice, and a second one that lands while Python prints the first
+# traceback loses it ("lost sys.stderr"). A shell in between takes the direct one, and its trap
+# (a handler, not an ignore, so the program keeps the default) outlives it: the program and its
+# children get one Ctrl-C each, from the group's.
+_ONE_CTRL_C = ("sh", "-c", 'trap : INT; "$@"; exit $?', "sh")
 _DIED_MESSAGE = (
     "The sandbox container stopped during the execution (killed from outside, or the engine went away). "
     "The next execution starts a fresh container. Output so far:\n"
@@ -348,7 +354,7 @@ class DockerSandbox(DockerCommandLineCodeExecutor, Component[DockerSandboxConfig
         assert container_id is not None
         buffer = OutputBuffer(self._max_output_bytes)
         # Ctrl-C (SIGINT) at the limit: Python prints where it was, so a loop that never ends shows its line.
-        command = ["timeout", "-s", "INT", "-k", str(_KILL_GRACE_SECONDS), str(self._timeout), *argv]
+        command = ["timeout", "-s", "INT", "-k", str(_KILL_GRACE_SECONDS), str(self._timeout), *_ONE_CTRL_C, *argv]
         loop = asyncio.get_running_loop()
         started = loop.time()
         future = asyncio.ensure_future(asyncio.to_thread(self._exec_blocking, container_id, command, buffer))

@@ -483,6 +483,9 @@ def _launch(
 ) -> tuple[Script, subprocess.Popen[bytes]]:
     """In a worker thread: write the script, then start it with ``output`` as its stdout and stderr."""
     script = prepare()
+    # A host started in the background by a script ignores Ctrl-C, and children inherit that: the
+    # limit's Ctrl-C would then do nothing, and Python would never print where it was.
+    restore_ctrl_c = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
     try:
         proc = subprocess.Popen(
             list(script.argv),
@@ -492,6 +495,7 @@ def _launch(
             stdout=output,
             stderr=output,
             start_new_session=True,
+            preexec_fn=functools.partial(signal.signal, signal.SIGINT, signal.SIG_DFL) if restore_ctrl_c else None,
         )
     except FileNotFoundError as error:
         raise _ToolMissing(script, error) from error
