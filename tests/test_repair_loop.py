@@ -131,26 +131,67 @@ async def test_a_partial_win_is_evidence_in_the_models_next_view(sandbox: CodeEx
     assert RunSummary.from_metadata(items[-1].messages[-1].metadata).outcome == "success"  # type: ignore[union-attr]
 
 
-async def test_a_patch_the_tests_do_not_pin_down_is_evidence_not_the_answer(sandbox: CodeExecutor) -> None:
-    # One assert, and several different patches pass it: more than max_passing, so none ends the round.
-    client = scripted([py("def f(a, b):\n    return a + b")])
+COUNT_I = (
+    'def count_i(text):\n    sentences = text.split(".")\n    count = 0\n    for sentence in sentences:\n'
+    '        if sentence.startswith("I"):\n            count += 1\n    return count\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("program", "reply", "tests", "strategy", "metadata", "doubt"),
+    [
+        pytest.param(
+            "def f(a, b):\n    return a - b\n",
+            "def f(a, b):\n    return a + b\n",
+            "assert f(2, 2) == 4",
+            RetryStrategy(search_budget=SearchBudget(max_passing=1)),
+            ("unpinned_edit", "`a - b` changed to `a + b` on line 2"),
+            "changing `a - b` to `a + b` on line 2 makes every test pass, but so do",
+            id="more-patches-pass-than-max_passing",
+        ),
+        pytest.param(
+            COUNT_I,
+            COUNT_I.replace('sentence.startswith("I")', 'sentence.strip().startswith("I")'),
+            'assert count_i("Hello world") == 0\nassert count_i("The sky. I am. I see") == 2',
+            RetryStrategy(),
+            ("unread_names", "sentences"),
+            "changing `sentences` to `text` on line 4 makes every test pass, but it leaves `sentences` unused",
+            id="the-only-passing-patch-leaves-a-value-unused",
+        ),
+    ],
+)
+async def test_a_doubted_passing_patch_is_evidence_not_the_answer(
+    sandbox: CodeExecutor,
+    program: str,
+    reply: str,
+    tests: str,
+    strategy: RetryStrategy,
+    metadata: tuple[str, str],
+    doubt: str,
+) -> None:
+    # Several different patches pass one assert, or the only one that passes loops over the text's letters
+    # and leaves `sentences` unused: none ends the round, the model gets the likeliest as evidence with the
+    # doubt, and its own fix ends the round.
+    client = scripted([py(reply)])
     agent = SelfDebuggingCodeExecutorAgent(
         "fixer",
         sandbox,
         model_client=client,
-        tests="assert f(2, 2) == 4",
-        initial_code="def f(a, b):\n    return a - b\n",
-        retry_strategy=RetryStrategy(search_budget=SearchBudget(max_passing=1)),
+        tests=tests,
+        initial_code=program,
+        retry_strategy=strategy,
         reflect_on_success=False,
     )
-    items = await run(agent, "Fix f: it should add its arguments.")
+    items = await run(agent, "Fix the program.")
     searches = [i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "search"]
     assert len(searches) == 1 and "none is taken as the fix" in searches[0].content
-    assert searches[0].metadata["unpinned_edit"] == "`a - b` changed to `a + b` on line 2"
+    key, value = metadata
+    assert searches[0].metadata[key] == value
     seen = "\n".join(str(m.content) for m in client.create_calls[0]["messages"])
-    assert "changing `a - b` to `a + b` on line 2 makes every test pass, but so do" in seen
+    assert doubt in seen
     generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
     assert [g.metadata["move"] for g in generations] == ["given", "restart"]
+    assert generations[-1].code_blocks[0].code.strip() == reply.strip()
     assert RunSummary.from_metadata(items[-1].messages[-1].metadata).outcome == "success"  # type: ignore[union-attr]
 
 

@@ -12,7 +12,7 @@ from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 
 from autogen_selfdebug import create_sandbox
 from autogen_selfdebug.cli import EXAMPLES
-from autogen_selfdebug.edits import REPAIR_TEMPLATES, candidate_edits, driver_lines, repair_edits
+from autogen_selfdebug.edits import REPAIR_TEMPLATES, candidate_edits, driver_lines, names_left_unread, repair_edits
 from autogen_selfdebug.repair import SearchBudget, SearchResult, TestCoverage, ochiai, search_patches
 
 
@@ -563,3 +563,83 @@ async def test_the_statements_the_checks_run_on_are_not_edited(
 )
 def test_programs_with_nothing_after_their_definitions_have_no_driver_lines(language: str, program: str) -> None:
     assert driver_lines(program, language) == set()
+
+
+COUNT_I = {
+    "python": (
+        'def count_i(text):\n    sentences = text.split(".")\n    count = 0\n    for sentence in sentences:\n'
+        '        if sentence.startswith("I"):\n            count += 1\n    return count\n',
+        'assert count_i("Hello world") == 0\nassert count_i("The sky. I am. I see") == 2\n',
+    ),
+    "javascript": (
+        'function countI(text) {\n  const sentences = text.split(".");\n  let count = 0;\n'
+        '  for (const sentence of sentences) {\n    if (sentence.startsWith("I")) count += 1;\n  }\n'
+        "  return count;\n}\n",
+        'console.assert(countI("Hello world") === 0);\nconsole.assert(countI("The sky. I am. I see") === 2);\n',
+    ),
+}
+
+
+@pytest.mark.parametrize("language", list(COUNT_I))
+async def test_a_passing_patch_that_leaves_a_computed_value_unused_is_evidence_not_a_fix(
+    sandbox: CodeExecutor, language: str
+) -> None:
+    # The sentences keep their leading space, so none starts with "I". Looping over the text's letters instead
+    # counts the capital I's: right for both asserts by coincidence, and `sentences` is left unused.
+    program, tests = COUNT_I[language]
+    result = await search(sandbox, program, tests, language)
+    assert [(s.patch.description, s.unread) for s in result.passing] == [
+        ("`sentences` changed to `text` on line 4", ("sentences",))
+    ]
+    assert result.fix is None and result.doubt == "it leaves `sentences` unused"
+    assert result.evidence() == (
+        "changing `sentences` to `text` on line 4 makes every test pass, but it leaves `sentences` unused: "
+        "use it only if it is right for the task, not just for these tests."
+    )
+    assert "none is taken as the fix" in result.summary()
+    data = result.metadata()
+    assert (data["unread_edit"], data["unread_names"]) == ("`sentences` changed to `text` on line 4", "sentences")
+    assert "edit" not in data
+
+
+@pytest.mark.parametrize(
+    ("language", "program", "patched", "unread"),
+    [
+        # A computed value, and a comprehension's variable (`int(digit)` → `int(num)`).
+        ("python", COUNT_I["python"][0], COUNT_I["python"][0].replace("in sentences", "in text"), ["sentences"]),
+        (
+            "python",
+            "def f(xs):\n    return sum(int(d) for d in str(xs))\n",
+            "def f(xs):\n    return sum(int(xs) for d in str(xs))\n",
+            ["d"],
+        ),
+        # A name still read elsewhere, and an operator edit, leave nothing unused.
+        (
+            "python",
+            "def f(a, b):\n    c = a + b\n    return c * a\n",
+            "def f(a, b):\n    c = a + b\n    return c * c\n",
+            [],
+        ),
+        ("python", "def f(a, b):\n    return a - b\n", "def f(a, b):\n    return a + b\n", []),
+        # A parameter the original reads.
+        ("javascript", "function f(a, b) {\n  return a - b;\n}\n", "function f(a, b) {\n  return a - a;\n}\n", ["b"]),
+        # Reads in a template literal and a shorthand property count.
+        (
+            "typescript",
+            "function f(n: number, m: number) {\n  const total = n + m;\n  return `${total}`;\n}\n",
+            "function f(n: number, m: number) {\n  const total = n + m;\n  return `${n}`;\n}\n",
+            ["total"],
+        ),
+        (
+            "javascript",
+            "const f = (n) => {\n  const total = n + 1;\n  return { total };\n};\n",
+            "const f = (n) => {\n  const total = n + 1;\n  return { total, n };\n};\n",
+            [],
+        ),
+        # Not parsed: nothing to say.
+        ("python", "def f(:\n", "def f(:\n", []),
+        ("ruby", "def f(a) a end", "def f(a) 1 end", []),
+    ],
+)
+def test_names_left_unread(language: str, program: str, patched: str, unread: list[str]) -> None:
+    assert names_left_unread(program, patched, language) == unread

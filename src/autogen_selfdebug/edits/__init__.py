@@ -8,7 +8,7 @@ Python is parsed with ``ast``; JavaScript and TypeScript with tree-sitter's gram
 from __future__ import annotations
 
 from ._edit import Edit, Patch, edits_kept_code, same_edit_everywhere
-from ._languages import EDITABLE_LANGUAGES, candidate_edits, driver_lines, parses
+from ._languages import EDITABLE_LANGUAGES, candidate_edits, driver_lines, names_left_unread, parses
 from ._python import (
     OPERATORS,
     REPAIR_TEMPLATES,
@@ -34,6 +34,7 @@ __all__ = [
     "edits_kept_code",
     "is_assert_statement",
     "mutants",
+    "names_left_unread",
     "parser_for",
     "parses",
     "repair_edits",

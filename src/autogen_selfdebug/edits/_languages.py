@@ -6,10 +6,10 @@ import ast
 from collections.abc import Sequence
 
 from ._edit import Edit
-from ._python import REPAIR_TEMPLATES, RepairTemplate, repair_edits
-from ._tree_sitter import tree_sitter_edits, tree_sitter_parses, tree_sitter_statements
+from ._python import REPAIR_TEMPLATES, RepairTemplate, python_reads, repair_edits
+from ._tree_sitter import tree_sitter_edits, tree_sitter_parses, tree_sitter_reads, tree_sitter_statements
 
-__all__ = ["EDITABLE_LANGUAGES", "candidate_edits", "driver_lines", "parses"]
+__all__ = ["EDITABLE_LANGUAGES", "candidate_edits", "driver_lines", "names_left_unread", "parses"]
 
 EDITABLE_LANGUAGES: tuple[str, ...] = ("python", "javascript", "typescript")
 """The languages :func:`candidate_edits` can edit."""
@@ -48,6 +48,31 @@ def parses(source: str, language: str) -> bool:
     if language in ("javascript", "typescript"):
         return tree_sitter_parses(source, language)
     return True
+
+
+def names_left_unread(original: str, patched: str, language: str) -> list[str]:
+    """The names a function of ``original`` binds and reads that ``patched`` still binds but no longer reads.
+
+    A patch that leaves a value the program computes unused (``for s in sentences`` → ``for s in text``),
+    or a loop variable (``int(digit) for digit in ...`` → ``int(n) for digit in ...``), passes weak tests
+    by coincidence more often than it fixes the program. ``[]`` for another language, or when either
+    program does not parse or their functions differ.
+    """
+    if language == "python":
+        before, after = python_reads(original), python_reads(patched)
+    elif language in ("javascript", "typescript"):
+        before, after = tree_sitter_reads(original, language), tree_sitter_reads(patched, language)
+    else:
+        return []
+    if before is None or after is None or len(before) != len(after):
+        return []
+    left = [
+        name
+        for (_, was_read), (bound, read) in zip(before, after, strict=True)
+        for name in bound
+        if name in was_read and name not in read
+    ]
+    return list(dict.fromkeys(left))
 
 
 def driver_lines(source: str, language: str) -> set[int]:

@@ -55,7 +55,16 @@ from typing import Literal, TypeAlias, cast, get_args
 
 from ._edit import Edit
 
-__all__ = ["OPERATORS", "REPAIR_TEMPLATES", "Mutant", "MutationOperator", "RepairTemplate", "mutants", "repair_edits"]
+__all__ = [
+    "OPERATORS",
+    "REPAIR_TEMPLATES",
+    "Mutant",
+    "MutationOperator",
+    "RepairTemplate",
+    "mutants",
+    "python_reads",
+    "repair_edits",
+]
 
 MutationOperator = Literal["swap_operator", "off_by_one", "flip_comparison", "swap_arguments", "wrong_return"]
 """The kinds of one-node change :func:`mutants` makes (table in this module's docstring)."""
@@ -613,10 +622,7 @@ class _Scopes:
                 for inner in ast.walk(node):
                     # ast.walk is breadth-first: an inner function is met later and overrides.
                     self._function[id(inner)] = node
-                arguments = node.args
-                params = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
-                stores = [n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
-                self._names[id(node)] = list(dict.fromkeys([*params, *stores]))
+                self._names[id(node)] = _bound(node)
             elif isinstance(node, ast.Attribute):
                 names = self.attributes.setdefault(text.segment(node.value), [])
                 if node.attr not in names:
@@ -630,6 +636,28 @@ class _Scopes:
         """The names bound in the function around ``node``; ``[]`` at module level."""
         function = self._function.get(id(node))
         return self._names.get(id(function), []) if function is not None else []
+
+
+def _bound(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """The names a function binds: its parameters, then what it assigns (loop and comprehension targets too)."""
+    arguments = function.args
+    params = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
+    stores = [n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    return list(dict.fromkeys([*params, *stores]))
+
+
+def python_reads(source: str) -> list[tuple[list[str], set[str]]] | None:
+    """Each function's bound names and the names read anywhere inside it, in a fixed order (the same for a
+    program and its patches); ``None`` if ``source`` does not parse."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
+    return [
+        (_bound(node), {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)})
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    ]
 
 
 _ARITHMETIC: tuple[type[ast.operator], ...] = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod)

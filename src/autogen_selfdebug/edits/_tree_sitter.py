@@ -24,7 +24,14 @@ import tree_sitter_typescript
 from ._edit import Edit
 from ._python import REPAIR_TEMPLATES, RepairTemplate
 
-__all__ = ["is_assert_statement", "parser_for", "tree_sitter_edits", "tree_sitter_parses", "tree_sitter_statements"]
+__all__ = [
+    "is_assert_statement",
+    "parser_for",
+    "tree_sitter_edits",
+    "tree_sitter_parses",
+    "tree_sitter_reads",
+    "tree_sitter_statements",
+]
 
 Node: TypeAlias = tree_sitter.Node
 
@@ -63,6 +70,27 @@ def tree_sitter_parses(source: str, language: str) -> bool:
     """Whether ``source`` parses with no error or missing node."""
     tree = parser_for(language).parse(source.encode("utf-8"))
     return not tree.root_node.has_error
+
+
+def tree_sitter_reads(source: str, language: str) -> list[tuple[list[str], set[str]]] | None:
+    """Each function's declared names and the names read anywhere inside it (template literals too), in
+    source order; ``None`` if ``source`` does not parse."""
+    tree = parser_for(language).parse(source.encode("utf-8"))
+    if tree.root_node.has_error:
+        return None
+    program = _Program(source, tree)
+    found: list[tuple[list[str], set[str]]] = []
+    for function in program.nodes:
+        if function.type in _FUNCTIONS:
+            stack, reads = [function], set()
+            while stack:
+                node = stack.pop()
+                stack.extend(node.children)
+                shorthand = node.type == "shorthand_property_identifier"  # `{ total }` reads `total`
+                if shorthand or (node.type == "identifier" and program.is_read(node)):
+                    reads.add(program.text(node))
+            found.append((program.declared_in(function), reads))
+    return found
 
 
 def tree_sitter_edits(
@@ -191,6 +219,10 @@ class _Program:
             if _function_name(function, self) is not None:
                 return list(dict.fromkeys(name for f in reversed(chain) for name in self._names.get(f.id, [])))
         return []
+
+    def declared_in(self, function: Node) -> list[str]:
+        """The names declared directly in ``function`` (its parameters and locals, not its callbacks')."""
+        return self._names.get(function.id, [])
 
     def is_read(self, node: Node) -> bool:
         """Whether an identifier is read: not declared, not assigned, not a callee, not a name."""

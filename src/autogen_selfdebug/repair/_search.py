@@ -15,7 +15,7 @@ import asyncio
 import math
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 
 from autogen_core import CancellationToken
@@ -24,7 +24,15 @@ from pydantic import BaseModel, Field
 
 from .._test_report import TestReport, parse_report, split_output
 from .._verification import combined_source
-from ..edits import REPAIR_TEMPLATES, Edit, Patch, candidate_edits, driver_lines, same_edit_everywhere
+from ..edits import (
+    REPAIR_TEMPLATES,
+    Edit,
+    Patch,
+    candidate_edits,
+    driver_lines,
+    names_left_unread,
+    same_edit_everywhere,
+)
 from ._batch import Trial, parse_batch, parse_coverage
 from ._localize import Ranking, ochiai
 from ._node_driver import node_batch_code, node_coverage_code
@@ -70,6 +78,8 @@ class Scored:
     """Which asserts pass with the patch, in order."""
     timed_out: bool = False
     """Whether the run was stopped by its time limit (the asserts after the one it hung in never ran)."""
+    unread: tuple[str, ...] = ()
+    """Names the program computes and reads that the patch leaves unread (set on passing patches)."""
 
     @property
     def fitness(self) -> tuple[int, float]:
@@ -102,9 +112,22 @@ class SearchResult:
 
     @property
     def fix(self) -> Scored | None:
-        """The likeliest passing patch, unless so many different patches pass that the tests cannot tell
-        a fix from a patch that only fits them (``SearchBudget.max_passing``)."""
-        return self.likeliest if not self.unpinned else None
+        """The likeliest passing patch, unless there is a reason to doubt it (:attr:`doubt`)."""
+        return self.likeliest if self.doubt is None else None
+
+    @property
+    def doubt(self) -> str | None:
+        """Why the likeliest passing patch is not taken as the fix: so many different patches pass that the
+        tests cannot tell a fix from a patch that only fits them (``SearchBudget.max_passing``), or it leaves
+        a value the program computes unused (then every passing patch does: those sort last)."""
+        likeliest = self.likeliest
+        if likeliest is None:
+            return None
+        if self.unpinned:
+            return f"so do {len(self.passing) - 1} other patches"
+        if likeliest.unread:
+            return f"it leaves {', '.join(f'`{name}`' for name in likeliest.unread)} unused"
+        return None
 
     @property
     def unpinned(self) -> bool:
@@ -123,22 +146,24 @@ class SearchResult:
                     "behaviour down; this one is the most plausible small edit at the most suspicious line."
                 )
             return text
-        if self.unpinned:
-            return (
-                f"The repair search {tried}{where}: {len(self.passing)} different patches pass these tests, so the "
-                f"tests do not pin the behaviour down and none is taken as the fix; {self.evidence()}"
+        if self.doubt is not None:
+            why = (
+                f"{len(self.passing)} different patches pass these tests, so the tests do not pin the behaviour down"
+                if self.unpinned
+                else "every patch that passes leaves a value the program computes unused"
             )
+            return f"The repair search {tried}{where}: {why} and none is taken as the fix; {self.evidence()}"
         if self.improved is not None and self.baseline is not None:
             return f"The repair search {tried}{where}: no patch passes; {self.evidence()}"
         return f"The repair search {tried}{where}: no patch passes or gets more asserts right ({self.stopped})."
 
     def evidence(self) -> str | None:
-        """The partial win, or the likeliest of too many passing patches, as evidence for the model's next
-        attempt."""
-        likeliest = self.likeliest
-        if self.unpinned and likeliest is not None:
+        """The partial win, or the likeliest passing patch when it is doubted (:attr:`doubt`), as evidence for
+        the model's next attempt."""
+        likeliest, doubt = self.likeliest, self.doubt
+        if likeliest is not None and doubt is not None:
             return (
-                f"{likeliest.patch.change} makes every test pass, but so do {len(self.passing) - 1} other patches: "
+                f"{likeliest.patch.change} makes every test pass, but {doubt}: "
                 "use it only if it is right for the task, not just for these tests."
             )
         if self.improved is None:
@@ -166,6 +191,10 @@ class SearchResult:
                 data["other_patches"] = "\n".join(s.patch.description for s in self.passing[1:11])
         elif self.unpinned and self.likeliest is not None:
             data["unpinned_edit"] = self.likeliest.patch.description
+            data["passing_patches"] = str(len(self.passing))
+        elif self.likeliest is not None:
+            data["unread_edit"] = self.likeliest.patch.description
+            data["unread_names"] = ",".join(self.likeliest.unread)
             data["passing_patches"] = str(len(self.passing))
         elif self.improved is not None:
             data["partial_edit"] = self.improved.patch.description
@@ -256,12 +285,24 @@ class _Search:
         return self._finish(result)
 
     def _finish(self, result: SearchResult) -> SearchResult:
-        result.seconds = time.monotonic() - self.started
-        # Fewest edits, at the most suspicious line, from the most plausible template, then the
-        # smallest: when the tests are weak, a renamed variable passes as often as the real fix.
-        result.passing.sort(
-            key=lambda s: (s.patch.size[0], -s.suspiciousness, _template_rank(s.patch), s.patch.size[1], s.patch.lines)
+        unread = [
+            replace(s, unread=tuple(names_left_unread(self.program, s.source, self.language))) for s in result.passing
+        ]
+        # A patch that leaves no computed value unused first, then the fewest edits, at the most suspicious
+        # line, from the most plausible template, then the smallest: when the tests are weak, a renamed
+        # variable passes as often as the real fix.
+        result.passing = sorted(
+            unread,
+            key=lambda s: (
+                bool(s.unread),
+                s.patch.size[0],
+                -s.suspiciousness,
+                _template_rank(s.patch),
+                s.patch.size[1],
+                s.patch.lines,
+            ),
         )
+        result.seconds = time.monotonic() - self.started
         return result
 
     # -- candidates
