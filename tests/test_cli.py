@@ -276,6 +276,26 @@ def test_not_fixed_exits_1_and_writes_nothing(
     assert "not fixed" in err and "nothing was written" in err
 
 
+def test_a_doubted_search_patch_is_named_as_a_lead_when_nothing_is_fixed(
+    tmp_path: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The only patch that passes leaves `sentences` unused, so it is not taken; the model resends the program.
+    program = (
+        'def count_i(text):\n    sentences = text.split(".")\n    count = 0\n    for sentence in sentences:\n'
+        '        if sentence.startswith("I"):\n            count += 1\n    return count\n'
+    )
+    path = tmp_path / "count_i.py"
+    source = program + '\n\nassert count_i("Hello world") == 0\nassert count_i("The sky. I am. I see") == 2\n'
+    path.write_text(source)
+    replies.append(py(program))
+    code, out, err = run(["fix", str(path), "--max-attempts", "1"], capsys)
+    assert code == 1 and out == "" and path.read_text() == source
+    assert (
+        "A lead, not taken as the fix: `sentences` changed to `text` on line 4 makes every test pass, but it leaves "
+        "`sentences` unused. Check it against what the program should do." in " ".join(err.split())
+    )
+
+
 @pytest.mark.parametrize(("hint", "expected"), [("multiply by two, not three", 0), ("stop", 1)])
 def test_human_hint_starts_a_new_round(
     broken: Path,

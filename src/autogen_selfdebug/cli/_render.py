@@ -151,6 +151,7 @@ class RunPrinter:
         self._baseline = self._total()
         self._last_generation: CodeGenerationEvent | None = None
         self._origin: FixOrigin | None = None
+        self._lead: str | None = None
 
     @property
     def origin(self) -> FixOrigin | None:
@@ -182,7 +183,7 @@ class RunPrinter:
         """Consume ``stream`` (from ``run_stream``), printing as it goes; return the final chat message."""
         attempt = 0
         final: BaseChatMessage | None = None
-        self._origin = None
+        self._origin, self._lead = None, None
         given, self._given = self._given, False  # only the first round starts from the program as given
         doing = "running the program as given, with the tests…" if given else self._writing
         # Read afresh at every refresh of the spinner, so its clock runs during a long run or reply.
@@ -285,6 +286,10 @@ class RunPrinter:
         elif kind == "search":
             found = "[green]" if "edit" in event.metadata else "[yellow]" if "partial_edit" in event.metadata else ""
             self._console.print(f"{found}{escape(event.content)}", highlight=False)
+            doubted = event.metadata.get("unpinned_edit") or event.metadata.get("unread_edit")
+            if doubted:
+                # Kept for the end: when nothing else passes, it is the one lead a person can check.
+                self._lead = f"{doubted} makes every test pass, but {event.metadata.get('doubt')}"
         else:
             self._console.print(f"[dim]{escape(event.content)}")
 
@@ -312,6 +317,12 @@ class RunPrinter:
             )
         else:
             self._console.print(f"[bold red]not fixed[/] ({summary.outcome}, {summary.attempts} attempt(s), {figures})")
+            if self._lead is not None:
+                self._console.print(
+                    f"[yellow]A lead, not taken as the fix:[/] {escape(self._lead)}. "
+                    "Check it against what the program should do.",
+                    highlight=False,
+                )
 
     def _passed(self, summary: RunSummary) -> str:
         """How to call a pass: "fixed" only when tests worth the name passed."""

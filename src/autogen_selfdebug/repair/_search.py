@@ -189,13 +189,14 @@ class SearchResult:
             data["passing_patches"] = str(len(self.passing))
             if len(self.passing) > 1:
                 data["other_patches"] = "\n".join(s.patch.description for s in self.passing[1:11])
-        elif self.unpinned and self.likeliest is not None:
-            data["unpinned_edit"] = self.likeliest.patch.description
-            data["passing_patches"] = str(len(self.passing))
         elif self.likeliest is not None:
-            data["unread_edit"] = self.likeliest.patch.description
-            data["unread_names"] = ",".join(self.likeliest.unread)
+            if self.unpinned:
+                data["unpinned_edit"] = self.likeliest.patch.description
+            else:
+                data["unread_edit"] = self.likeliest.patch.description
+                data["unread_names"] = ",".join(self.likeliest.unread)
             data["passing_patches"] = str(len(self.passing))
+            data["doubt"] = self.doubt or ""
         elif self.improved is not None:
             data["partial_edit"] = self.improved.patch.description
             data["partial_passed"] = f"{self.improved.passed}/{self.improved.total}"
