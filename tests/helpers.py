@@ -50,6 +50,15 @@ def record_json_output(client: Any) -> list[object]:
 CTRL_C_HANDLER = "import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
 
 
+# A program the repair search can only "fix" by a patch that leaves a computed value unused: the sentences
+# keep their leading space, and looping over the text's letters instead counts the capital I's.
+COUNT_I = (
+    'def count_i(text):\n    sentences = text.split(".")\n    count = 0\n    for sentence in sentences:\n'
+    '        if sentence.startswith("I"):\n            count += 1\n    return count\n'
+)
+COUNT_I_TESTS = 'assert count_i("Hello world") == 0\nassert count_i("The sky. I am. I see") == 2\n'
+
+
 def py(code: str) -> str:
     return f"Here is the code:\n```python\n{code}\n```"
 

@@ -21,7 +21,7 @@ from rich.text import Text
 from autogen_selfdebug import ModelSelectionError, ResolvedModel, RunSummary, parse_model_spec
 from autogen_selfdebug.cli import _main as cli_main
 from autogen_selfdebug.cli._render import RunPrinter
-from helpers import STRUCTURED, decision, py
+from helpers import COUNT_I, COUNT_I_TESTS, STRUCTURED, decision, py
 
 BROKEN = "def double(x):\n    return x * 3\n\nprint(double(2))\n"
 FIXED = "def double(x):\n    return x * 2\n\nprint(double(2))"
@@ -280,14 +280,10 @@ def test_a_doubted_search_patch_is_named_as_a_lead_when_nothing_is_fixed(
     tmp_path: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     # The only patch that passes leaves `sentences` unused, so it is not taken; the model resends the program.
-    program = (
-        'def count_i(text):\n    sentences = text.split(".")\n    count = 0\n    for sentence in sentences:\n'
-        '        if sentence.startswith("I"):\n            count += 1\n    return count\n'
-    )
     path = tmp_path / "count_i.py"
-    source = program + '\n\nassert count_i("Hello world") == 0\nassert count_i("The sky. I am. I see") == 2\n'
+    source = f"{COUNT_I}\n\n{COUNT_I_TESTS}"
     path.write_text(source)
-    replies.append(py(program))
+    replies.append(py(COUNT_I))
     code, out, err = run(["fix", str(path), "--max-attempts", "1"], capsys)
     assert code == 1 and out == "" and path.read_text() == source
     assert (

@@ -23,7 +23,7 @@ from autogen_selfdebug import (
 )
 from autogen_selfdebug.cli import EXAMPLES
 from autogen_selfdebug.repair import SearchBudget
-from helpers import STRUCTURED, decision, py, scripted
+from helpers import COUNT_I, COUNT_I_TESTS, STRUCTURED, decision, py, scripted
 
 POSTFIX = EXAMPLES[0]
 
@@ -131,12 +131,6 @@ async def test_a_partial_win_is_evidence_in_the_models_next_view(sandbox: CodeEx
     assert RunSummary.from_metadata(items[-1].messages[-1].metadata).outcome == "success"  # type: ignore[union-attr]
 
 
-COUNT_I = (
-    'def count_i(text):\n    sentences = text.split(".")\n    count = 0\n    for sentence in sentences:\n'
-    '        if sentence.startswith("I"):\n            count += 1\n    return count\n'
-)
-
-
 @pytest.mark.parametrize(
     ("program", "reply", "tests", "strategy", "metadata", "doubt"),
     [
@@ -152,7 +146,7 @@ COUNT_I = (
         pytest.param(
             COUNT_I,
             COUNT_I.replace('sentence.startswith("I")', 'sentence.strip().startswith("I")'),
-            'assert count_i("Hello world") == 0\nassert count_i("The sky. I am. I see") == 2',
+            COUNT_I_TESTS,
             RetryStrategy(),
             ("unread_names", "sentences"),
             "changing `sentences` to `text` on line 4 makes every test pass, but it leaves `sentences` unused",

@@ -14,6 +14,7 @@ from autogen_selfdebug import create_sandbox
 from autogen_selfdebug.cli import EXAMPLES
 from autogen_selfdebug.edits import REPAIR_TEMPLATES, candidate_edits, driver_lines, names_left_unread, repair_edits
 from autogen_selfdebug.repair import SearchBudget, SearchResult, TestCoverage, ochiai, search_patches
+from helpers import COUNT_I, COUNT_I_TESTS
 
 
 @pytest.fixture
@@ -566,12 +567,8 @@ def test_programs_with_nothing_after_their_definitions_have_no_driver_lines(lang
     assert driver_lines(program, language) == set()
 
 
-COUNT_I = {
-    "python": (
-        'def count_i(text):\n    sentences = text.split(".")\n    count = 0\n    for sentence in sentences:\n'
-        '        if sentence.startswith("I"):\n            count += 1\n    return count\n',
-        'assert count_i("Hello world") == 0\nassert count_i("The sky. I am. I see") == 2\n',
-    ),
+COUNT_I_BY_LANGUAGE = {
+    "python": (COUNT_I, COUNT_I_TESTS),
     "javascript": (
         'function countI(text) {\n  const sentences = text.split(".");\n  let count = 0;\n'
         '  for (const sentence of sentences) {\n    if (sentence.startsWith("I")) count += 1;\n  }\n'
@@ -581,13 +578,13 @@ COUNT_I = {
 }
 
 
-@pytest.mark.parametrize("language", list(COUNT_I))
+@pytest.mark.parametrize("language", list(COUNT_I_BY_LANGUAGE))
 async def test_a_passing_patch_that_leaves_a_computed_value_unused_is_evidence_not_a_fix(
     sandbox: CodeExecutor, language: str
 ) -> None:
     # The sentences keep their leading space, so none starts with "I". Looping over the text's letters instead
     # counts the capital I's: right for both asserts by coincidence, and `sentences` is left unused.
-    program, tests = COUNT_I[language]
+    program, tests = COUNT_I_BY_LANGUAGE[language]
     result = await search(sandbox, program, tests, language)
     assert [(s.patch.description, s.unread) for s in result.passing] == [
         ("`sentences` changed to `text` on line 4", ("sentences",))
@@ -608,7 +605,7 @@ async def test_a_passing_patch_that_leaves_a_computed_value_unused_is_evidence_n
     ("language", "program", "patched", "unread"),
     [
         # A computed value, and a comprehension's variable (`int(digit)` → `int(num)`).
-        ("python", COUNT_I["python"][0], COUNT_I["python"][0].replace("in sentences", "in text"), ["sentences"]),
+        ("python", COUNT_I, COUNT_I.replace("in sentences", "in text"), ["sentences"]),
         (
             "python",
             "def f(xs):\n    return sum(int(d) for d in str(xs))\n",
