@@ -290,6 +290,40 @@ def test_a_doubted_search_patch_is_named_as_a_lead_when_nothing_is_fixed(
         "A lead, not taken as the fix: `sentences` changed to `text` on line 4 makes every test pass, but it leaves "
         "`sentences` unused. Check it against what the program should do." in " ".join(err.split())
     )
+    # Its diff, against the file as given (checks included), so a person can apply it by hand.
+    assert "\n-    for sentence in sentences:\n+    for sentence in text:\n" in err
+    assert "not fixed; nothing was written. The diff above is the lead" in " ".join(err.split())
+
+
+@pytest.mark.parametrize(("answer", "expected"), [("accept", 0), ("stop", 1)])
+def test_with_human_a_person_may_accept_a_lead(
+    tmp_path: Path,
+    replies: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    answer: str,
+    expected: int,
+) -> None:
+    # The search cannot tell whether leaving `sentences` unused is right; a person who knows the task can.
+    asked: list[bool] = []
+
+    def ask(acceptable: bool) -> str:
+        asked.append(acceptable)
+        return answer
+
+    monkeypatch.setattr(cli_main, "_ask_terminal", ask)
+    path = tmp_path / "count_i.py"
+    source = f"{COUNT_I}\n\n{COUNT_I_TESTS}"
+    path.write_text(source)
+    replies.append(py(COUNT_I))
+    code, _, err = run(["fix", str(path), "--max-attempts", "1", "--in-place", "--human"], capsys)
+    assert code == expected and asked == [True]
+    assert err.count("\n-    for sentence in sentences:\n+    for sentence in text:\n") == 1  # shown once
+    if expected == 0:
+        assert path.read_text() == source.replace("in sentences:", "in text:")
+        assert (tmp_path / "count_i.py.bak").read_text() == source
+    else:
+        assert path.read_text() == source and not (tmp_path / "count_i.py.bak").exists()
 
 
 @pytest.mark.parametrize(("hint", "expected"), [("multiply by two, not three", 0), ("stop", 1)])

@@ -261,6 +261,7 @@ async def test_too_many_passing_patches_are_evidence_not_a_fix(sandbox: CodeExec
     )
     data = result.metadata()
     assert data["unpinned_edit"] == "`a - b` changed to `a + b` on line 2" and "edit" not in data
+    assert data["doubted_code"] == "def f(a, b):\n    return a + b\n"
     assert data["doubt"] == f"so do {others} other patches"
     assert data["passing_patches"] == str(others + 1)
     # At the default limit the same tests pin it down well enough: the patch is the fix.
@@ -598,7 +599,7 @@ async def test_a_passing_patch_that_leaves_a_computed_value_unused_is_evidence_n
     data = result.metadata()
     assert (data["unread_edit"], data["unread_names"]) == ("`sentences` changed to `text` on line 4", "sentences")
     assert data["doubt"] == "it leaves `sentences` unused"
-    assert "edit" not in data
+    assert "edit" not in data and data["doubted_code"] == result.passing[0].source  # for a person to judge
 
 
 @pytest.mark.parametrize(

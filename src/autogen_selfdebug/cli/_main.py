@@ -52,7 +52,7 @@ from ._examples import EXAMPLES, BrokenProgram
 from ._fix import LANGUAGE_BY_SUFFIX, language_of
 from ._fix_report import show_fix
 from ._imports import drop_program_imports
-from ._render import FixOrigin
+from ._render import FixOrigin, Lead
 from ._time_limit import AFTER_HANG_SECONDS, TimeLimitedSandbox
 from ._write_tests import module_of, tests_source, write_tests_prompt
 
@@ -131,8 +131,8 @@ def _parser() -> argparse.ArgumentParser:
     fix.add_argument(
         "--human",
         action="store_true",
-        help="after a failure, ask for a hint and try again (or, for a test-passing patch that is not confirmed, "
-        "accept it as the fix)",
+        help="after a failure, ask for a hint and try again (or, for a test-passing patch that was not taken as "
+        "the fix, accept it after seeing its diff)",
     )
     _no_search(fix)
     shared(fix)
@@ -366,8 +366,10 @@ class _Outcome:
     summary: RunSummary
     fixed: str | None
     origin: FixOrigin | None
-    # The person took an unconfirmed patch as the fix, after seeing its diff.
+    # The person took an unconfirmed patch or a lead as the fix, after seeing its diff.
     accepted: bool = False
+    # Nothing passed, but the search found a patch it did not take as the fix, and no one has seen its diff yet.
+    lead: Lead | None = None
 
     @property
     def confirmed(self) -> bool:
@@ -391,9 +393,9 @@ async def _fix_one(
     file_name: str | None = None,
 ) -> _Outcome:
     """Run the agent on one program, starting from the program as given, with extra rounds for hints. With
-    ``ask_hint`` (called with whether there is an unconfirmed patch to accept), a person may also take an
-    unconfirmed patch as the fix after seeing its diff. ``file_name``: the file being fixed, which the run's
-    tracebacks then name."""
+    ``ask_hint`` (called with whether there is a patch to accept), a person may also take an unconfirmed
+    patch, or a lead (a passing patch the search did not take), as the fix after seeing its diff.
+    ``file_name``: the file being fixed, which the run's tracebacks then name."""
     from ._render import RunPrinter
 
     limited = TimeLimitedSandbox(sandbox, timeout=options.timeout, lower_after_hang=not options.timeout_given)
@@ -426,18 +428,23 @@ async def _fix_one(
             break
         console.print(final.to_text(), markup=False, highlight=False)
         patched = fixed_source(summary, program.language) if summary.outcome == "unconfirmed" else None
+        origin = printer.origin
+        if patched is None and printer.lead is not None:
+            patched, origin = printer.lead.code, None  # the lead was described as the run ended
         if patched is not None:
-            show_fix(console, program.name, program.source, patched, printer.origin)
+            show_fix(console, program.name, program.source, patched, origin)
         hint = ask_hint(patched is not None).strip()
         if patched is not None and hint.lower() in _ACCEPT_WORDS:
-            return _Outcome(summary, patched, printer.origin, accepted=True)
+            return _Outcome(summary, patched, origin, accepted=True)
         if patched is not None and hint.lower() in _STOP_WORDS:
             return _Outcome(summary, None, None)  # the person saw the patch and declined it
         if hint.lower() in _STOP_WORDS:
             break
         task = f"A hint from the user: {hint}"
     fixed = fixed_source(summary, program.language) if summary.passed else None
-    return _Outcome(summary, fixed, printer.origin if fixed is not None else None)
+    if fixed is not None:
+        return _Outcome(summary, fixed, printer.origin)
+    return _Outcome(summary, None, None, lead=printer.lead)
 
 
 def _ask_terminal(acceptable: bool) -> str:
@@ -494,7 +501,15 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
             file_name=name,
         )
     if outcome.fixed is None:
-        console.print(f"[red]{shown} was not fixed; nothing was written.")
+        if outcome.lead is None:
+            console.print(f"[red]{shown} was not fixed; nothing was written.")
+            return EXIT_NOT_FIXED
+        show_fix(console, name, source, _rejoined(outcome.lead.code, checks, source), None)
+        console.print(
+            f"[red]{shown} was not fixed; nothing was written.[/] The diff above is the lead: apply it yourself "
+            "only if it is right for what the program should do.",
+            highlight=False,
+        )
         return EXIT_NOT_FIXED
     if outcome.as_given and not program.tests:
         console.print(

@@ -29,7 +29,7 @@ from rich.syntax import Syntax
 from .. import RunSummary
 from ..sandboxes import rename_snippets
 
-__all__ = ["FixOrigin", "RunPrinter"]
+__all__ = ["FixOrigin", "Lead", "RunPrinter"]
 
 _SHOWN_OUTPUT_LINES = 30
 # Fewer test asserts than this, and a pass is reported as "passed N of N tests", not "fixed".
@@ -39,6 +39,24 @@ _NO_MODEL_PLAN = {
     "given": "the program as given, no model call",
     "search": "patch from the repair search, no model call",
 }
+
+
+@dataclass(frozen=True)
+class Lead:
+    """A patch that makes every test pass but that the repair search did not take as the fix.
+
+    Attributes:
+        edit: The patch, e.g. "`sentences` changed to `text` on line 4".
+        doubt: Why it was not taken, e.g. "it leaves `sentences` unused".
+        code: The patched program.
+    """
+
+    edit: str
+    doubt: str
+    code: str
+
+    def describe(self) -> str:
+        return f"{self.edit} makes every test pass, but {self.doubt}"
 
 
 @dataclass(frozen=True)
@@ -151,12 +169,17 @@ class RunPrinter:
         self._baseline = self._total()
         self._last_generation: CodeGenerationEvent | None = None
         self._origin: FixOrigin | None = None
-        self._lead: str | None = None
+        self._lead: Lead | None = None
 
     @property
     def origin(self) -> FixOrigin | None:
         """Where the passing code came from, once a run passed."""
         return self._origin
+
+    @property
+    def lead(self) -> Lead | None:
+        """The last run's last passing patch the search did not take as the fix, if it had one."""
+        return self._lead
 
     def _total(self) -> RequestUsage:
         usages = [client.total_usage() for client in self._clients]
@@ -286,10 +309,11 @@ class RunPrinter:
         elif kind == "search":
             found = "[green]" if "edit" in event.metadata else "[yellow]" if "partial_edit" in event.metadata else ""
             self._console.print(f"{found}{escape(event.content)}", highlight=False)
-            doubted = event.metadata.get("unpinned_edit") or event.metadata.get("unread_edit")
-            if doubted:
+            meta = event.metadata
+            doubted, code = meta.get("unpinned_edit") or meta.get("unread_edit"), meta.get("doubted_code")
+            if doubted and code:
                 # Kept for the end: when nothing else passes, it is the one lead a person can check.
-                self._lead = f"{doubted} makes every test pass, but {event.metadata.get('doubt')}"
+                self._lead = Lead(doubted, meta.get("doubt", ""), code)
         else:
             self._console.print(f"[dim]{escape(event.content)}")
 
@@ -319,7 +343,7 @@ class RunPrinter:
             self._console.print(f"[bold red]not fixed[/] ({summary.outcome}, {summary.attempts} attempt(s), {figures})")
             if self._lead is not None:
                 self._console.print(
-                    f"[yellow]A lead, not taken as the fix:[/] {escape(self._lead)}. "
+                    f"[yellow]A lead, not taken as the fix:[/] {escape(self._lead.describe())}. "
                     "Check it against what the program should do.",
                     highlight=False,
                 )

@@ -197,6 +197,8 @@ class SearchResult:
                 data["unread_names"] = ",".join(self.likeliest.unread)
             data["passing_patches"] = str(len(self.passing))
             data["doubt"] = self.doubt or ""
+            # For a person to judge: the search cannot, but a person who knows the task can.
+            data["doubted_code"] = self.likeliest.source
         elif self.improved is not None:
             data["partial_edit"] = self.improved.patch.description
             data["partial_passed"] = f"{self.improved.passed}/{self.improved.total}"
