@@ -105,6 +105,18 @@ def run(argv: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
     return code, out, err
 
 
+def answer_human(monkeypatch: pytest.MonkeyPatch, answer: str) -> list[bool]:
+    """Make ``--human``'s question get ``answer``; returns, per question, whether it offered a patch to accept."""
+    asked: list[bool] = []
+
+    def ask(acceptable: bool) -> str:
+        asked.append(acceptable)
+        return answer
+
+    monkeypatch.setattr(cli_main, "_ask_terminal", ask)
+    return asked
+
+
 @pytest.mark.parametrize(
     ("setup", "argv", "message"),
     [
@@ -305,13 +317,7 @@ def test_with_human_a_person_may_accept_a_lead(
     expected: int,
 ) -> None:
     # The search cannot tell whether leaving `sentences` unused is right; a person who knows the task can.
-    asked: list[bool] = []
-
-    def ask(acceptable: bool) -> str:
-        asked.append(acceptable)
-        return answer
-
-    monkeypatch.setattr(cli_main, "_ask_terminal", ask)
+    asked = answer_human(monkeypatch, answer)
     path = tmp_path / "count_i.py"
     source = f"{COUNT_I}\n\n{COUNT_I_TESTS}"
     path.write_text(source)
@@ -335,13 +341,7 @@ def test_human_hint_starts_a_new_round(
     hint: str,
     expected: int,
 ) -> None:
-    asked: list[bool] = []
-
-    def ask(acceptable: bool) -> str:
-        asked.append(acceptable)
-        return hint
-
-    monkeypatch.setattr(cli_main, "_ask_terminal", ask)
+    asked = answer_human(monkeypatch, hint)
     replies += [py(WRONG_ADD), py(FIXED)]
     tests = broken.parent / "test_double.py"
     argv = ["fix", str(broken), "--tests", str(tests), "--max-attempts", "1", "--human", "--no-search"]

@@ -32,7 +32,7 @@ from autogen_selfdebug.cli._fix_report import unified_diff
 from autogen_selfdebug.cli._imports import drop_program_imports
 from autogen_selfdebug.cli._render import FixOrigin, RunPrinter
 from helpers import py
-from test_cli import NamedReplayClient, ScriptedModels, run
+from test_cli import NamedReplayClient, ScriptedModels, answer_human, run
 
 CALC = '''\
 """A small calculator."""
@@ -1139,13 +1139,7 @@ def test_with_human_a_person_may_accept_an_unconfirmed_patch(
 ) -> None:
     path = tmp_path / "double.py"
     path.write_text("def double(x):\n    return 0\n\n\nassert double(2) == 4\nassert double(5) == 10\n")
-    asked: list[bool] = []
-
-    def ask(acceptable: bool) -> str:
-        asked.append(acceptable)
-        return answer
-
-    monkeypatch.setattr(cli_main, "_ask_terminal", ask)
+    asked = answer_human(monkeypatch, answer)
     models.replies += [py("def double(x):\n    return x + x + 1")]
     code, _, err = run(["fix", str(path), "--in-place", "--human"], capsys)
     assert code == expected and asked == [True]
