@@ -301,6 +301,26 @@ async def test_a_fruitless_search_still_hands_off(sandbox: CodeExecutor) -> None
     assert len(searches) == 1 and "no patch passes" in searches[0].content
 
 
+async def test_a_doubted_patch_reaches_the_person_a_failure_is_handed_to(sandbox: CodeExecutor) -> None:
+    # The only passing patch leaves `sentences` unused, so it is not the fix; the model resends the program.
+    client = scripted([py(COUNT_I), decision(True, "try again")])
+    agent = SelfDebuggingCodeExecutorAgent(
+        "coder",
+        sandbox,
+        model_client=client,
+        tests=COUNT_I_TESTS,
+        initial_code=COUNT_I,
+        handoff_target="user",
+        max_retries_on_error=1,
+    )
+    final = (await run(agent))[-1].messages[-1]
+    assert isinstance(final, HandoffMessage) and final.metadata["outcome"] == "failure"
+    assert (
+        "\n\nA lead from the repair search, not taken as the fix: changing `sentences` to `text` on line 4 makes "
+        "every test pass, but it leaves `sentences` unused" in final.content
+    )
+
+
 async def test_the_cascade_escalates_after_model_attempts_only(sandbox: CodeExecutor) -> None:
     hopeless = "def double(x):\n    return 'no'\n"
     main = scripted([py("def double(x):\n    return 'still no'"), decision(True, "again")])

@@ -76,6 +76,8 @@ class _Round:
     checks: dict[str, tuple[int, CheckResult]] = field(default_factory=dict[str, tuple[int, CheckResult]])
     searched: set[str] = field(default_factory=set[str])
     evidence: list[str] = field(default_factory=list[str])
+    # The last passing patch the search did not take as the fix (its evidence), for the person a failure goes to.
+    lead: str = ""
     found_by: dict[str, str] = field(default_factory=dict[str, str])
     # The search's pending patch edits only lines the model's program kept from the program given.
     on_given_code: bool = False
@@ -435,6 +437,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 declined_text,
                 max_chars=self._options.max_output_chars,
                 tested=not isinstance(self._verifier, Verifier) or self._verifier.tests is not None,
+                lead=state.lead,
             )
 
         final: BaseChatMessage
@@ -522,6 +525,8 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         elif partial is not None:
             # A restart's digest carries it; a repair sees it in the context.
             state.evidence.append(partial)
+            if result.doubt is not None:
+                state.lead = partial
             note = f"The repair search found that {partial}"
             await self._remember(state, UserMessage(content=note, source=self.name))
 

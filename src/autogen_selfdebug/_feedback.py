@@ -237,10 +237,17 @@ def repeated_code_note(index: int) -> str:
 
 
 def final_text(
-    summary: RunSummary, attempts: Sequence[Attempt], declined: str, *, max_chars: int, tested: bool = True
+    summary: RunSummary,
+    attempts: Sequence[Attempt],
+    declined: str,
+    *,
+    max_chars: int,
+    tested: bool = True,
+    lead: str = "",
 ) -> str:
     """The final message when there is no reflection: the passing code, the model's refusal, or the failure.
-    ``tested``: whether tests checked the code; without them, a success only means the code ran."""
+    ``tested``: whether tests checked the code; without them, a success only means the code ran. ``lead``: a
+    passing patch the repair search did not take as the fix, and why, for the person a failure goes to."""
     edit = attempts[-1].edit if attempts else None  # set when the repair search wrote the last attempt
     if summary.outcome == "success" and summary.mutants_total is not None:
         caught = f"caught {summary.mutants_caught} of {summary.mutants_total} mutants of the code"
@@ -263,11 +270,12 @@ def final_text(
         )
     if summary.outcome == "no_code" and declined:
         return declined
-    return failure_summary(attempts, max_chars=max_chars)
+    return failure_summary(attempts, max_chars=max_chars, lead=lead)
 
 
-def failure_summary(attempts: Sequence[Attempt], *, max_chars: int = DEFAULT_MAX_OUTPUT_CHARS) -> str:
-    """The final message when the agent gives up: each attempt in a line, then the last error and code."""
+def failure_summary(attempts: Sequence[Attempt], *, max_chars: int = DEFAULT_MAX_OUTPUT_CHARS, lead: str = "") -> str:
+    """The final message when the agent gives up: each attempt in a line, the repair search's ``lead`` if it
+    had one, then the last error and code."""
     lines = [f"The code still fails after {len(attempts)} attempt(s)."]
     for attempt in attempts:
         status = "passed" if attempt.passed else attempt.kind.replace("_", " ")
@@ -277,6 +285,8 @@ def failure_summary(attempts: Sequence[Attempt], *, max_chars: int = DEFAULT_MAX
         if attempt.retry is not None:
             line += f"; decision: {'retry' if attempt.retry else 'stop'} ({attempt.reason})"
         lines.append(line)
+    if lead:
+        lines += ["", f"A lead from the repair search, not taken as the fix: {lead}"]
     executed = [a for a in attempts if a.kind == "executed"]
     if executed:
         last = executed[-1]
