@@ -322,9 +322,9 @@ async def test_budget_runs_out_with_summary_of_attempts(executor: LocalCommandLi
 
 
 async def test_repeated_failing_code_is_pointed_out(executor: LocalCommandLineCodeExecutor) -> None:
-    # The resent program is neither run nor decided on again.
+    # The resent program is neither run nor decided on again (and here, does not end the round).
     replies = [py(BROKEN), decision(True, "x"), py(BROKEN), py(FIXED), "Done."]
-    agent = make(executor, replies)
+    agent = make(executor, replies, retry_strategy=RetryStrategy(stop_on_resend=False))
     _, response = await collect(agent)
     assert summary(response).outcome == "success" and summary(response).attempts == 3
     texts = [str(m.content) for m in await agent.model_context.get_messages()]

@@ -55,10 +55,12 @@ def test_adaptive_moves(failures: list[FailureKind], moves: list[str]) -> None:
 
 def test_a_program_given_that_waits_for_input_is_searched_then_the_round_ends() -> None:
     strategy = RetryStrategy()
-    assert strategy.searches("waits_for_input", "given") and strategy.ends_round("waits_for_input", "given")
+    given = strategy.given()
+    assert strategy.searches("waits_for_input", "given") and strategy.ends_round("waits_for_input", given)
     # The model's own program that reads input is searched and restarted, like a wrong result.
-    assert strategy.searches("waits_for_input", "first") and not strategy.ends_round("waits_for_input", "first")
-    assert not strategy.ends_round("wrong_result", "given")
+    assert strategy.searches("waits_for_input", "first")
+    assert not strategy.ends_round("waits_for_input", strategy.first())
+    assert not strategy.ends_round("wrong_result", given)
     assert "waited for input" in strategy.next([strategy.first()], failure="waits_for_input", has_retry_model=False).why
 
 
@@ -132,6 +134,24 @@ def test_bad_arguments_are_refused(args: dict[str, Any], message: str) -> None:
         RetryStrategy(**args)
 
 
+def test_a_warm_resend_on_the_last_model_ends_the_round() -> None:
+    strategy = RetryStrategy()
+    greedy = strategy.first()
+    warm = strategy.next([greedy], failure="wrong_result", has_retry_model=False)
+    assert warm.temperature == 0.8 and strategy.ends_round("repeated", warm)
+    # A greedy reply resends what it resends; a warm sample that does has nothing new.
+    assert not strategy.ends_round("repeated", greedy)
+    # A stronger model is still to come: the main model's resend does not end the round, the retry model's does.
+    late = RetryStrategy(escalate_after=2)
+    on_main = late.next([greedy], failure="wrong_result", has_retry_model=True)
+    assert not on_main.use_retry_model and not late.ends_round("repeated", on_main, has_retry_model=True)
+    escalated = late.next([greedy, on_main], failure="repeated", has_retry_model=True)
+    assert escalated.use_retry_model and escalated.temperature == 0.0  # its schedule starts greedy
+    on_retry = late.next([greedy, on_main, escalated], failure="wrong_result", has_retry_model=True)
+    assert late.ends_round("repeated", on_retry, has_retry_model=True)
+    assert not RetryStrategy(stop_on_resend=False).ends_round("repeated", warm)
+
+
 def test_strategy_config_round_trips() -> None:
     strategy = RetryStrategy(
         "restart",
@@ -141,12 +161,13 @@ def test_strategy_config_round_trips() -> None:
         share_reason=True,
         confirm_model_patches=False,
         decide="always",
+        stop_on_resend=False,
     )
     dumped = strategy.dump_component()
     assert dumped.provider == "autogen_selfdebug.RetryStrategy"
     assert RetryStrategy.load_component(dumped).dump_component() == dumped
     assert RetryStrategy.load_component(dumped).claims_patch("first")
-    assert dumped.config["decide"] == "always"
+    assert dumped.config["decide"] == "always" and dumped.config["stop_on_resend"] is False
 
 
 def test_a_patch_is_claimed_for_a_given_program_and_not_for_the_models_own() -> None:
@@ -296,10 +317,22 @@ async def test_decision_asking_for_restart_is_followed(executor: LocalCommandLin
     assert "write a new program from scratch" in sent(client, 2)
 
 
+async def test_a_warm_resend_ends_the_round_with_the_reason(executor: LocalCommandLineCodeExecutor) -> None:
+    client = scripted([py(WRONG), decision(True, "fix"), py(WRONG)])
+    items = await run(agent_with(executor, client, max_retries_on_error=3))
+    assert len(client.create_calls) == 3  # attempts 1 and 2, and the decision between them; no attempt 3
+    stop = next(i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "stop")
+    assert stop.content.startswith("The model, sampled at temperature 0.8, resent a program that already failed")
+    final = items[-1].chat_message
+    assert RunSummary.from_metadata(final.metadata).outcome == "failure"
+    assert "after 2 attempt(s)" in final.content
+
+
 async def test_resent_program_is_not_run_again(tmp_path: Any) -> None:
     async with CountingExecutor(work_dir=tmp_path, timeout=30) as executor:
         client = scripted([py(WRONG), decision(True, "fix"), py(WRONG), py(RIGHT)])
-        items = await run(agent_with(executor, client, max_retries_on_error=2))
+        keep_going = RetryStrategy(search=False, stop_on_resend=False)
+        items = await run(agent_with(executor, client, max_retries_on_error=2, retry_strategy=keep_going))
         assert executor.runs == 2  # attempts 1 and 3; the resent attempt 2 reused attempt 1's result
     executions = [i for i in items if isinstance(i, CodeExecutionEvent)]
     assert len(executions) == 3 and executions[1].result == executions[0].result

@@ -392,8 +392,9 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             if state.pending is not None:
                 plan = self._strategy.found(state.found_by["edit"])
                 continue
-            if self._strategy.ends_round(failure, plan.move):
-                why = feedback.waits_for_input_stop()
+            if self._strategy.ends_round(failure, plan, has_retry_model=escalates):
+                resent = failure == "repeated"
+                why = feedback.resent_stop(plan.temperature) if resent else feedback.waits_for_input_stop()
                 stopped = ThoughtEvent(content=why, source=self.name, metadata={"kind": "stop"})
                 inner.append(stopped)
                 yield stopped

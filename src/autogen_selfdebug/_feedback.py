@@ -24,6 +24,7 @@ __all__ = [
     "failure_summary",
     "final_text",
     "no_input_note",
+    "resent_stop",
     "restart_digest",
     "truncate_output",
     "unusable_note",
@@ -225,6 +226,15 @@ def waits_for_input_stop() -> str:
         "no small patch changed that. The model is not asked: a fix that keeps the program's behaviour would wait "
         "too. Give the program its input in the code (or as an argument of the function the tests call) and run "
         "it again."
+    )
+
+
+def resent_stop(temperature: float | None) -> str:
+    """Why a round ends when the model, sampled warm on its last model, resends a program that already failed."""
+    warm = f" at temperature {temperature:g}" if temperature is not None else ""
+    return (
+        f"The model, sampled{warm}, resent a program that already failed: it has nothing new to try, so it is not "
+        "asked again. A hint on what is wrong, or a stronger model, may do better."
     )
 
 

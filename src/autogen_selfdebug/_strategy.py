@@ -27,6 +27,12 @@ wrong result.
 | ``repair`` | repair | repair | repair | repair |
 | ``restart`` | restart | restart | restart | restart |
 
+A program the model resends although it was sampled warm (above temperature 0), on the last model it will
+use, ends the round (``stop_on_resend``): in fix jobs the given program stays in every view, and the 0.5B model
+copies it back. On the tuning split's model-made bugs, no round was ever fixed after such a resend, and the
+attempts it cut were a quarter of the model's (docs/benchmarks.md). A greedy resend does not end the round:
+the next attempt samples warm.
+
 A program given that stops at ``input()`` (the sandbox gives no standard input) gets the search's turn, and
 then the round ends: no fix that keeps its behaviour can pass, so no model is asked.
 
@@ -183,6 +189,7 @@ class RetryStrategyConfig(BaseModel):
     search_budget: SearchBudget = Field(default_factory=SearchBudget)
     confirm_model_patches: bool = True
     decide: DecidePolicy = "when_it_matters"
+    stop_on_resend: bool = True
 
 
 class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyConfig]):
@@ -209,6 +216,9 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             ``adaptive`` mode). Otherwise the next attempt is the same whatever it says, and each decision
             costs a model call (a third of ``ours``' tokens on held-out fix-rate, docs/benchmarks.md).
             ``always`` asks it after every new failure of the model's code, for its reason.
+        stop_on_resend: Whether the round ends when the model, sampled above temperature 0 and with no stronger
+            model to escalate to, resends a program that already failed: it has nothing new to try, and each
+            attempt left would cost a generation (see the module docstring).
 
     Example:
         >>> strategy = RetryStrategy("adaptive", temperatures=[0.0, 0.7])
@@ -234,6 +244,7 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         search_budget: SearchBudget | None = None,
         confirm_model_patches: bool = True,
         decide: DecidePolicy = "when_it_matters",
+        stop_on_resend: bool = True,
     ) -> None:
         if mode not in ("adaptive", "repair", "restart"):
             raise ValueError(f"Unknown retry strategy mode {mode!r}; choose adaptive, repair or restart.")
@@ -253,6 +264,7 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             search_budget=search_budget or SearchBudget(),
             confirm_model_patches=confirm_model_patches,
             decide=decide,
+            stop_on_resend=stop_on_resend,
         )
 
     @property
@@ -280,10 +292,15 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         wrong = failure in ("wrong_result", "timed_out", "waits_for_input")
         return wrong or (failure == "located_error" and made_by == "given")
 
-    def ends_round(self, failure: FailureKind, made_by: Move) -> bool:
-        """Whether the round ends after this failure, with no model call (once the search, if any, found nothing):
-        a program given that waits for input cannot pass here, nor can a fix that keeps its behaviour."""
-        return failure == "waits_for_input" and made_by == "given"
+    def ends_round(self, failure: FailureKind, plan: AttemptPlan, *, has_retry_model: bool = False) -> bool:
+        """Whether the round ends after this failure of the attempt made by ``plan`` (once the search, if any, found
+        nothing): a program given that waits for input cannot pass here, nor can a fix that keeps its behaviour;
+        and a model that resends a failed program when sampled warm, on the last model there is, has nothing new."""
+        if failure == "waits_for_input":
+            return plan.move == "given"
+        warm = plan.temperature is not None and plan.temperature > 0
+        last_model = plan.use_retry_model or not has_retry_model
+        return failure == "repeated" and self._config.stop_on_resend and warm and last_model
 
     def claims_patch(self, patched: Move, *, on_given_code: bool = False) -> bool:
         """Whether a passing patch of a program made by ``patched`` is a success, or only ``unconfirmed``;
@@ -395,4 +412,5 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             search_budget=config.search_budget,
             confirm_model_patches=config.confirm_model_patches,
             decide=config.decide,
+            stop_on_resend=config.stop_on_resend,
         )
