@@ -139,7 +139,7 @@ def test_a_warm_resend_on_the_last_model_ends_the_round() -> None:
     greedy = strategy.first()
     warm = strategy.next([greedy], failure="wrong_result", has_retry_model=False)
     assert warm.temperature == 0.8 and strategy.ends_round("repeated", warm)
-    # A greedy reply resends what it resends; a warm sample that does has nothing new.
+    # A greedy resend does not end the round: the next attempt samples warm.
     assert not strategy.ends_round("repeated", greedy)
     # A stronger model is still to come: the main model's resend does not end the round, the retry model's does.
     late = RetryStrategy(escalate_after=2)
