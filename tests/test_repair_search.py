@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -307,6 +308,15 @@ async def test_a_hanging_candidate_is_cut_off_and_the_rest_still_run(sandbox: Co
     # `i += 1` -> `i -= 1` spins forever; it is cut off at 1 s and the search goes on to a fix.
     assert result.timed_out >= 1 and result.fix is not None
     assert result.seconds < 15
+
+
+async def test_the_search_leaves_no_files_behind(tmp_path: Path) -> None:
+    # A batch writes a folder per candidate; with a hanging one among them, and a fix found.
+    async with create_sandbox("local", timeout=60, extra_env={"TMPDIR": str(tmp_path)}) as box:
+        program = "def count_up(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i * 2\n"
+        result = await search(box, program, "assert count_up(3) == 3\nassert count_up(0) == 0", candidate_timeout=1.0)
+    assert result.timed_out >= 1 and result.fix is not None
+    assert list(tmp_path.iterdir()) == []
 
 
 async def test_a_program_that_hangs_as_given_is_localized_and_fixed(sandbox: CodeExecutor) -> None:

@@ -17,19 +17,23 @@ __all__ = ["python_batch_code", "python_coverage_code"]
 
 # Runs the driver in a fresh interpreter, bounded, and prints what it printed. The driver goes
 # through a file: a batch is far larger than one command-line argument may be (128 KiB on Linux).
+# Everything the driver writes goes in one temporary folder (its TMPDIR), removed when it ends,
+# even if it ran out of time: a search writes a folder per candidate.
 _LAUNCHER = """\
-import os as _os, subprocess as _sp, sys as _sys, tempfile as _tf
-_fd, _path = _tf.mkstemp(suffix=".py", prefix="sd-driver-")
-with _os.fdopen(_fd, "w", encoding="utf-8") as _f:
+import os as _os, shutil as _sh, subprocess as _sp, sys as _sys, tempfile as _tf
+_dir = _tf.mkdtemp(prefix="sd-driver-")
+_path = _os.path.join(_dir, "driver.py")
+with open(_path, "w", encoding="utf-8") as _f:
     _f.write({driver!r})
 try:
-    _run = _sp.run([_sys.executable, _path], stdout=_sp.PIPE, stderr=_sp.STDOUT, timeout={limit!r})
+    _run = _sp.run([_sys.executable, _path], stdout=_sp.PIPE, stderr=_sp.STDOUT, timeout={limit!r},
+                   env=dict(_os.environ, TMPDIR=_dir))
     _out, _code = _run.stdout, _run.returncode
 except _sp.TimeoutExpired as _late:
     # What it printed before the limit is still worth reading.
     _out, _code = _late.stdout or b"", 124
 finally:
-    _os.unlink(_path)
+    _sh.rmtree(_dir, ignore_errors=True)
 print(_out.decode("utf-8", "replace"), end="")
 _sys.exit(_code)
 """
