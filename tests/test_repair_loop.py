@@ -100,6 +100,7 @@ async def test_a_given_program_that_waits_for_input_ends_the_round_with_no_model
     note = "`input()` found nothing to read: the code runs here with an empty standard input"
     assert note in agent.attempts[0].output
     assert "`input()` found nothing to read" in final.content
+    assert final.content.startswith(f"The code still fails after 1 attempt(s). {stops[0].content}")  # type: ignore[union-attr]
 
 
 async def test_a_partial_win_is_evidence_in_the_models_next_view(sandbox: CodeExecutor) -> None:

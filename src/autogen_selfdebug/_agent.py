@@ -78,6 +78,8 @@ class _Round:
     evidence: list[str] = field(default_factory=list[str])
     # The last passing patch the search did not take as the fix (its evidence), for the person a failure goes to.
     lead: str = ""
+    # Why the strategy ended the round before its last attempt, for the final message.
+    stopped: str = ""
     found_by: dict[str, str] = field(default_factory=dict[str, str])
     # The search's pending patch edits only lines the model's program kept from the program given.
     on_given_code: bool = False
@@ -394,8 +396,8 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 continue
             if self._strategy.ends_round(failure, plan, has_retry_model=escalates):
                 resent = failure == "repeated"
-                why = feedback.resent_stop(plan.temperature) if resent else feedback.waits_for_input_stop()
-                stopped = ThoughtEvent(content=why, source=self.name, metadata={"kind": "stop"})
+                state.stopped = feedback.resent_stop(plan.temperature) if resent else feedback.waits_for_input_stop()
+                stopped = ThoughtEvent(content=state.stopped, source=self.name, metadata={"kind": "stop"})
                 inner.append(stopped)
                 yield stopped
                 break
@@ -439,6 +441,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 max_chars=self._options.max_output_chars,
                 tested=not isinstance(self._verifier, Verifier) or self._verifier.tests is not None,
                 lead=state.lead,
+                stopped=state.stopped,
             )
 
         final: BaseChatMessage

@@ -254,10 +254,12 @@ def final_text(
     max_chars: int,
     tested: bool = True,
     lead: str = "",
+    stopped: str = "",
 ) -> str:
     """The final message when there is no reflection: the passing code, the model's refusal, or the failure.
     ``tested``: whether tests checked the code; without them, a success only means the code ran. ``lead``: a
-    passing patch the repair search did not take as the fix, and why, for the person a failure goes to."""
+    passing patch the repair search did not take as the fix, and why, for the person a failure goes to.
+    ``stopped``: why the round ended before its last attempt, if it did."""
     edit = attempts[-1].edit if attempts else None  # set when the repair search wrote the last attempt
     if summary.outcome == "success" and summary.mutants_total is not None:
         caught = f"caught {summary.mutants_caught} of {summary.mutants_total} mutants of the code"
@@ -280,13 +282,15 @@ def final_text(
         )
     if summary.outcome == "no_code" and declined:
         return declined
-    return failure_summary(attempts, max_chars=max_chars, lead=lead)
+    return failure_summary(attempts, max_chars=max_chars, lead=lead, stopped=stopped)
 
 
-def failure_summary(attempts: Sequence[Attempt], *, max_chars: int = DEFAULT_MAX_OUTPUT_CHARS, lead: str = "") -> str:
-    """The final message when the agent gives up: each attempt in a line, the repair search's ``lead`` if it
-    had one, then the last error and code."""
-    lines = [f"The code still fails after {len(attempts)} attempt(s)."]
+def failure_summary(
+    attempts: Sequence[Attempt], *, max_chars: int = DEFAULT_MAX_OUTPUT_CHARS, lead: str = "", stopped: str = ""
+) -> str:
+    """The final message when the agent gives up: each attempt in a line (after why it ``stopped`` early, if it
+    did), the repair search's ``lead`` if it had one, then the last error and code."""
+    lines = [" ".join(filter(None, [f"The code still fails after {len(attempts)} attempt(s).", stopped]))]
     for attempt in attempts:
         status = "passed" if attempt.passed else attempt.kind.replace("_", " ")
         if attempt.kind == "executed" and not attempt.passed:
