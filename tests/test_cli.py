@@ -325,6 +325,10 @@ def test_with_human_a_person_may_accept_a_lead(
     code, _, err = run(["fix", str(path), "--max-attempts", "1", "--in-place", "--human"], capsys)
     assert code == expected and asked == [True]
     assert err.count("\n-    for sentence in sentences:\n+    for sentence in text:\n") == 1  # shown once
+    # Named once as the run ends, by the final message shown for the person (not again by the printer).
+    flat = " ".join(err.split())
+    assert flat.count("A lead from the repair search, not taken as the fix") == 1
+    assert "A lead, not taken as the fix" not in flat
     if expected == 0:
         assert path.read_text() == source.replace("in sentences:", "in text:")
         assert (tmp_path / "count_i.py.bak").read_text() == source

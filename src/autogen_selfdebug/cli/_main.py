@@ -417,8 +417,15 @@ async def _fix_one(
     )
     has_tests = bool(program.tests)
     # The program as given is one attempt more than the budget of model (or search) attempts.
+    # With a person to ask, the final message is shown, and it names the lead: the printer need not.
     printer = RunPrinter(
-        console, models.clients, options.max_attempts + 1, has_tests=has_tests, given=True, file_name=file_name
+        console,
+        models.clients,
+        options.max_attempts + 1,
+        has_tests=has_tests,
+        given=True,
+        file_name=file_name,
+        names_lead=ask_hint is None,
     )
     task = fix_prompt(program.source, program.language, has_tests=has_tests)
     while True:

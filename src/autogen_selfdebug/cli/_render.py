@@ -140,6 +140,8 @@ class RunPrinter:
         given: The first attempt runs the program as given (the agent's ``initial_code``), not the model.
         file_name: The name of the file being fixed: tracebacks and compiler errors name it rather than
             the sandbox's temporary file (the program keeps the file's line numbers).
+        names_lead: Name the lead (:attr:`lead`) when a run ends unfixed; off when the caller shows the
+            final message, which names it too.
     """
 
     def __init__(
@@ -152,8 +154,10 @@ class RunPrinter:
         writes_tests: bool = False,
         given: bool = False,
         file_name: str | None = None,
+        names_lead: bool = True,
     ) -> None:
         self._console = console
+        self._names_lead = names_lead
         self._file_name = file_name
         self._clients = list(clients)
         self._max_attempts = max_attempts
@@ -341,7 +345,7 @@ class RunPrinter:
             )
         else:
             self._console.print(f"[bold red]not fixed[/] ({summary.outcome}, {summary.attempts} attempt(s), {figures})")
-            if self._lead is not None:
+            if self._lead is not None and self._names_lead:
                 self._console.print(
                     f"[yellow]A lead, not taken as the fix:[/] {escape(self._lead.describe())}. "
                     "Check it against what the program should do.",
