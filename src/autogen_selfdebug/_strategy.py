@@ -29,8 +29,8 @@ wrong result.
 
 A program the model resends although it was sampled warm (above temperature 0), on the last model it will use,
 ends the round in every mode (``stop_on_resend``): in fix jobs the given program stays in every view, and the
-0.5B model copies it back. On the tuning split's model-made bugs, no round was ever fixed after such a resend,
-and the attempts it cut were a quarter of the model's; on held-out bugs one fix came after one, and the rule
+0.5B model copies it back. On the tuning split's six bug sets, no round was ever fixed after such a resend,
+and the attempts it cut were a fifth of the model's; on held-out bugs one fix came after one, and the rule
 loses it (docs/benchmarks.md). A greedy resend does not end the round: the next attempt samples warm.
 
 A program given that stops at ``input()`` (the sandbox gives no standard input) gets the search's turn, and
