@@ -152,6 +152,25 @@ def test_a_warm_resend_on_the_last_model_ends_the_round() -> None:
     assert not RetryStrategy(stop_on_resend=False).ends_round("repeated", warm)
 
 
+def test_a_warm_resend_of_a_program_with_an_outline_is_followed_by_outlined_restarts() -> None:
+    strategy = RetryStrategy()
+    greedy = strategy.first()
+    warm = strategy.next([greedy], failure="wrong_result", has_retry_model=False, can_outline=True)
+    assert not warm.outline  # shown the program until it resends one warm
+    assert not strategy.ends_round("repeated", warm, can_outline=True)
+    outlined = strategy.next([greedy, warm], failure="repeated", has_retry_model=False, can_outline=True)
+    assert outlined.move == "restart" and outlined.outline and outlined.metadata()["outline"] == "true"
+    # Every later restart of the round sees the outline too; an outlined attempt that resends ends the round.
+    later = strategy.next([greedy, warm, outlined], failure="wrong_result", has_retry_model=False, can_outline=True)
+    assert later.outline and strategy.ends_round("repeated", later, can_outline=True)
+    # No outline (another language, no program given), or the option off: the resend ends the round as before.
+    assert strategy.ends_round("repeated", warm, can_outline=False)
+    off = RetryStrategy(outline_after_resend=False)
+    assert off.ends_round("repeated", warm, can_outline=True)
+    assert RetryStrategy("repair").ends_round("repeated", warm, can_outline=True)  # a repair sees the program
+    assert not off.next([greedy, warm], failure="repeated", has_retry_model=False, can_outline=True).outline
+
+
 def test_strategy_config_round_trips() -> None:
     strategy = RetryStrategy(
         "restart",
@@ -162,12 +181,14 @@ def test_strategy_config_round_trips() -> None:
         confirm_model_patches=False,
         decide="always",
         stop_on_resend=False,
+        outline_after_resend=False,
     )
     dumped = strategy.dump_component()
     assert dumped.provider == "autogen_selfdebug.RetryStrategy"
     assert RetryStrategy.load_component(dumped).dump_component() == dumped
     assert RetryStrategy.load_component(dumped).claims_patch("first")
     assert dumped.config["decide"] == "always" and dumped.config["stop_on_resend"] is False
+    assert dumped.config["outline_after_resend"] is False
 
 
 def test_a_patch_is_claimed_for_a_given_program_and_not_for_the_models_own() -> None:
@@ -327,6 +348,39 @@ async def test_a_warm_resend_ends_the_round_with_the_reason(executor: LocalComma
     assert RunSummary.from_metadata(final.metadata).outcome == "failure"
     # The final message says why it ended before the last attempt, in the same words as the stop event.
     assert final.content.startswith(f"The code still fails after 2 attempt(s). {stop.content}")
+
+
+GIVEN = 'def double(x):\n    """Twice x."""\n    y = x + x\n    return y + 1\n'
+
+
+async def test_after_a_warm_resend_of_the_given_program_the_model_sees_it_in_outline(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    # A fix job: the program given is in the task. The model resends it greedy, then warm; the next
+    # restart sees its outline (bodies left out), not the program, and writes the body afresh.
+    client = scripted([py(GIVEN), py(GIVEN), py(RIGHT)])
+    task = f"Fix this program.\n\n```python\n{GIVEN}```"
+    items = await run(agent_with(executor, client, initial_code=GIVEN), task)
+    assert len(client.create_calls) == 3
+    outlined = sent(client, 2)
+    assert 'def double(x):\n    """Twice x."""\n    ...' in outlined and "y = x + x" not in outlined
+    assert "shown above in outline" in outlined
+    assert "y = x + x" in sent(client, 1)  # the warm attempt before it still saw the program
+    generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
+    assert [g.metadata.get("outline") for g in generations] == [None, None, None, "true"]
+    assert not [i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "stop"]
+    assert RunSummary.from_metadata(items[-1].chat_message.metadata).outcome == "success"
+
+
+async def test_an_outlined_restart_that_resends_ends_the_round(executor: LocalCommandLineCodeExecutor) -> None:
+    client = scripted([py(GIVEN), py(GIVEN), py(WRONG), decision(True, "try again"), py(WRONG)])
+    task = f"Fix this program.\n\n```python\n{GIVEN}```"
+    items = await run(agent_with(executor, client, initial_code=GIVEN, max_retries_on_error=5), task)
+    # The outlined restart's program failed, the next (outlined too) resent it: no further attempt.
+    assert len(client.create_calls) == 5
+    assert "shown above in outline" in sent(client, 4)
+    stop = next(i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "stop")
+    assert stop.content.startswith("The model, sampled at temperature 0.8, resent a program that already failed")
 
 
 async def test_resent_program_is_not_run_again(tmp_path: Any) -> None:

@@ -55,7 +55,7 @@ from ._model_call import Purpose, add_usage, generate, model_label, sampling_arg
 from ._packages import missing_module_note
 from ._strategy import MODEL_MOVES, AttemptPlan, FailureKind, Move, RetryStrategy, classify_failure
 from ._verification import Checker, CheckResult, Verifier, run_approved
-from .edits import edits_kept_code, parses
+from .edits import edits_kept_code, outline, parses
 from .repair import SEARCHABLE_LANGUAGES, search_patches
 from .sandboxes._languages import executor_languages
 
@@ -80,6 +80,8 @@ class _Round:
     lead: str = ""
     # Why the strategy ended the round before its last attempt, for the final message.
     stopped: str = ""
+    # The program given as the task shows it, and its outline, which restarts see after a warm resend.
+    outline: tuple[str, str] | None = None
     found_by: dict[str, str] = field(default_factory=dict[str, str])
     # The search's pending patch edits only lines the model's program kept from the program given.
     on_given_code: bool = False
@@ -88,8 +90,10 @@ class _Round:
     # What the last model attempt saw, then its reply and what came of it: the retry decision judges that.
     seen: list[LLMMessage] = field(default_factory=list[LLMMessage])
 
-    def digest(self) -> str:
+    def digest(self, plan: AttemptPlan) -> str:
         """What a restart sees instead of the failed history (``_feedback.restart_digest``)."""
+        if plan.outline:
+            return feedback.outline_digest(self.model_failed)
         return feedback.restart_digest(self.model_failed, self.last_feedback, evidence=self.evidence)
 
 
@@ -279,6 +283,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         escalates = self._retry_client is not None
         initial = self._options.initial_code if round_index == 0 else None
         state = _Round(CodeBlock(code=initial, language=self._options.default_language) if initial else None)
+        state.outline = self._outline(initial, round_start)
         plan = self._strategy.given() if state.pending else self._strategy.first(has_retry_model=escalates)
 
         for n in range(self._options.max_retries_on_error + 1 + (state.pending is not None)):
@@ -394,7 +399,8 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             if state.pending is not None:
                 plan = self._strategy.found(state.found_by["edit"])
                 continue
-            if self._strategy.ends_round(failure, plan, has_retry_model=escalates):
+            outlines = state.outline is not None
+            if self._strategy.ends_round(failure, plan, has_retry_model=escalates, can_outline=outlines):
                 resent = failure == "repeated"
                 state.stopped = feedback.resent_stop(plan.temperature) if resent else feedback.waits_for_input_stop()
                 stopped = ThoughtEvent(content=state.stopped, source=self.name, metadata={"kind": "stop"})
@@ -414,7 +420,9 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 if not going_on:
                     break
                 asked = "restart" if decided.metadata.get("approach") == "restart" else "repair"
-            plan = self._strategy.next(state.plans, failure=failure, has_retry_model=escalates, asked=asked)
+            plan = self._strategy.next(
+                state.plans, failure=failure, has_retry_model=escalates, asked=asked, can_outline=outlines
+            )
 
         summary = RunSummary.of_round(outcome, round_attempts)
         outcome = summary.outcome
@@ -458,6 +466,15 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             final = TextMessage(content=text, source=self.name, models_usage=usage, metadata=summary.to_metadata())
         yield Response(chat_message=final, inner_messages=inner)
 
+    def _outline(self, initial: str | None, round_start: Sequence[LLMMessage]) -> tuple[str, str] | None:
+        """The program given, as the task shows it, and its outline (``edits.outline``), if it has one."""
+        if initial is None:
+            return None
+        shown = initial.rstrip()
+        in_task = any(isinstance(m, UserMessage) and shown in str(m.content) for m in round_start)
+        outlined = outline(shown, self._options.default_language) if in_task else None
+        return (shown, outlined.rstrip()) if outlined is not None else None
+
     def _searchable(self, found: ExtractedCode) -> str | None:
         """The failed program, when the search can edit it: one block, in the fixed tests' language, that parses
         (no template fixes a syntax error)."""
@@ -485,7 +502,9 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             yield CreateResult(finish_reason="stop", content=code, usage=zero, cached=False)
             return
         context = await self._model_context.get_messages()
-        view = self._strategy.view(plan, context=context, round_start=round_start, digest=state.digest())
+        view = self._strategy.view(plan, context=context, round_start=round_start, digest=state.digest(plan))
+        if plan.outline and state.outline is not None:
+            view = [feedback.with_outline(message, *state.outline) for message in view]
         state.seen = list(view)
         async for item in self._generate(cancellation_token, messages=view, client=client, plan=plan):
             yield item

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from autogen_core.models import LLMMessage, UserMessage
+
 from ._attempts import Attempt, AttemptKind, RunSummary
 from ._code_blocks import ExtractedCode
 from ._mutation_testing import mutation_feedback
@@ -24,11 +26,13 @@ __all__ = [
     "failure_summary",
     "final_text",
     "no_input_note",
+    "outline_digest",
     "resent_stop",
     "restart_digest",
     "truncate_output",
     "unusable_note",
     "waits_for_input_stop",
+    "with_outline",
 ]
 
 # Replies with no code that say the task cannot be done end the run instead of being retried.
@@ -207,6 +211,23 @@ def restart_digest(failed: int, last_feedback: str, *, evidence: Sequence[str] =
         f"{truncate_output(last_feedback.strip(), _DIGEST_CHARS)}{found}\n\n"
         "Reply with the complete program in a single fenced code block."
     )
+
+
+def outline_digest(failed: int) -> str:
+    """What a restart sees after the model resent a failed program, with the program given in outline."""
+    return (
+        f"{failed} earlier attempt(s) at this task failed, and the last one resent a program that had already "
+        "failed. So the program is shown above in outline: its functions' bodies are left out. Write each body "
+        "afresh from the function's name, signature and description, so that the tests pass.\n\n"
+        "Reply with the complete program in a single fenced code block."
+    )
+
+
+def with_outline(message: LLMMessage, given: str, outline: str) -> LLMMessage:
+    """``message`` with the program ``given`` replaced by its ``outline`` (a restart's view of the task)."""
+    if isinstance(message, UserMessage) and isinstance(message.content, str) and given in message.content:
+        return message.model_copy(update={"content": message.content.replace(given, outline)})
+    return message
 
 
 def no_input_note(output: str) -> str | None:

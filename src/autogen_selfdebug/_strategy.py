@@ -59,7 +59,7 @@ or when the approach it asks for changes the next move.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from autogen_core import Component, ComponentBase
@@ -150,6 +150,7 @@ class AttemptPlan:
         temperature: The sampling temperature, or ``None`` to leave the client's own.
         seed: The sampling seed, or ``None`` to leave the client's own.
         why: One line for people: why this move, model and temperature.
+        outline: Whether a restart sees the program given in outline (its functions' bodies left out).
     """
 
     move: Move
@@ -157,6 +158,7 @@ class AttemptPlan:
     temperature: float | None
     seed: int | None
     why: str
+    outline: bool = False
 
     def describe(self, n: int, model: str) -> str:
         """One line for people: "Attempt 2: restart on local-1.5b at temperature 0.8 (why)."."""
@@ -172,6 +174,8 @@ class AttemptPlan:
             data["temperature"] = f"{self.temperature:g}"
         if self.seed is not None:
             data["seed"] = str(self.seed)
+        if self.outline:
+            data["outline"] = "true"
         return data
 
 
@@ -190,6 +194,7 @@ class RetryStrategyConfig(BaseModel):
     confirm_model_patches: bool = True
     decide: DecidePolicy = "when_it_matters"
     stop_on_resend: bool = True
+    outline_after_resend: bool = True
 
 
 class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyConfig]):
@@ -219,6 +224,10 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         stop_on_resend: Whether the round ends when the model, sampled above temperature 0 and with no stronger
             model to escalate to, resends a program that already failed: it has nothing new to try, and each
             attempt left would cost a generation (see the module docstring).
+        outline_after_resend: Whether, in a fix job, such a resend is followed by restarts that see the program
+            given in outline (its functions' bodies left out) instead of ending the round: the model copies
+            back a program it is shown, and writes the bodies afresh when it is not. The round ends on a
+            resend when there is no outline (another language, no function body, no program given).
 
     Example:
         >>> strategy = RetryStrategy("adaptive", temperatures=[0.0, 0.7])
@@ -245,6 +254,7 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         confirm_model_patches: bool = True,
         decide: DecidePolicy = "when_it_matters",
         stop_on_resend: bool = True,
+        outline_after_resend: bool = True,
     ) -> None:
         if mode not in ("adaptive", "repair", "restart"):
             raise ValueError(f"Unknown retry strategy mode {mode!r}; choose adaptive, repair or restart.")
@@ -265,6 +275,7 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             confirm_model_patches=confirm_model_patches,
             decide=decide,
             stop_on_resend=stop_on_resend,
+            outline_after_resend=outline_after_resend,
         )
 
     @property
@@ -292,15 +303,29 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         wrong = failure in ("wrong_result", "timed_out", "waits_for_input")
         return wrong or (failure == "located_error" and made_by == "given")
 
-    def ends_round(self, failure: FailureKind, plan: AttemptPlan, *, has_retry_model: bool = False) -> bool:
+    def ends_round(
+        self, failure: FailureKind, plan: AttemptPlan, *, has_retry_model: bool = False, can_outline: bool = False
+    ) -> bool:
         """Whether the round ends after this failure of the attempt made by ``plan`` (once the search, if any, found
         nothing): a program given that waits for input cannot pass here, nor can a fix that keeps its behaviour;
-        and a model that resends a failed program when sampled warm, on the last model there is, has nothing new."""
+        and a model that resends a failed program when sampled warm, on the last model there is, has nothing new,
+        unless it has not yet been shown the program given in outline (``can_outline``: there is one)."""
         if failure == "waits_for_input":
             return plan.move == "given"
+        if not self._resent_warm(failure, plan, has_retry_model):
+            return False
+        return not self._outlines_next(plan, can_outline)
+
+    def _resent_warm(self, failure: FailureKind, plan: AttemptPlan, has_retry_model: bool) -> bool:
+        """Whether ``plan``'s attempt resent a failed program sampled warm on the last model (``stop_on_resend``)."""
         warm = plan.temperature is not None and plan.temperature > 0
         last_model = plan.use_retry_model or not has_retry_model
-        return failure == "repeated" and self._config.stop_on_resend and warm and last_model
+        return self._config.stop_on_resend and failure == "repeated" and warm and last_model
+
+    def _outlines_next(self, plan: AttemptPlan, can_outline: bool) -> bool:
+        """Whether, after a warm resend by ``plan``'s attempt, the next restart sees the outline instead (a repair,
+        in ``repair`` mode, always sees the program)."""
+        return can_outline and self._config.outline_after_resend and self.mode != "repair" and not plan.outline
 
     def claims_patch(self, patched: Move, *, on_given_code: bool = False) -> bool:
         """Whether a passing patch of a program made by ``patched`` is a success, or only ``unconfirmed``;
@@ -338,6 +363,7 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         failure: FailureKind,
         has_retry_model: bool,
         asked: Move | None = None,
+        can_outline: bool = False,
     ) -> AttemptPlan:
         """The plan for the attempt after ``done`` (this round's plans so far; the last one failed).
 
@@ -346,9 +372,19 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             failure: How the last attempt failed.
             has_retry_model: Whether the agent has a retry model to escalate to.
             asked: The approach the retry decision asked for, if it made one.
+            can_outline: Whether the program given has an outline for a restart to see instead.
         """
         move, why = self._move(done[-1].move if done else "first", failure, asked)
-        return self._plan(done, move, has_retry_model, why)
+        plan = self._plan(done, move, has_retry_model, why)
+        if move != "restart" or not done:
+            return plan
+        # After a warm resend, every restart of the round sees the outline: shown the program, the model copies it.
+        if any(p.outline for p in done):
+            return replace(plan, outline=True, why=f"{why}; the program given in outline")
+        if self._resent_warm(failure, done[-1], has_retry_model) and self._outlines_next(done[-1], can_outline):
+            why = "the model, sampled warm, resent a program that already failed: it sees the program given in outline"
+            return replace(plan, outline=True, why=why)
+        return plan
 
     def _move(self, previous: Move, failure: FailureKind, asked: Move | None) -> tuple[Move, str]:
         if failure == "unusable":
@@ -413,4 +449,5 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             confirm_model_patches=config.confirm_model_patches,
             decide=config.decide,
             stop_on_resend=config.stop_on_resend,
+            outline_after_resend=config.outline_after_resend,
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ._edit import Edit, Patch, edits_kept_code, same_edit_everywhere
 from ._languages import EDITABLE_LANGUAGES, candidate_edits, driver_lines, names_left_unread, parses
+from ._outline import outline
 from ._python import (
     OPERATORS,
     REPAIR_TEMPLATES,
@@ -35,6 +36,7 @@ __all__ = [
     "is_assert_statement",
     "mutants",
     "names_left_unread",
+    "outline",
     "parser_for",
     "parses",
     "repair_edits",

@@ -1,0 +1,88 @@
+"""A program in outline: its functions' bodies left out, their names, signatures and descriptions kept.
+
+A model asked to fix a program it cannot fix copies it back; shown the outline, it has to write the
+bodies afresh from what each function is for.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ._tree_sitter import _FUNCTIONS, parser_for
+
+__all__ = ["outline"]
+
+_LEFT_OUT = "..."
+"""What stands for a body left out: Python's ellipsis, and a comment in JavaScript and TypeScript."""
+
+
+def outline(source: str, language: str) -> str | None:
+    """``source`` with the body of each outermost function (and method) replaced by ``...``, its docstring
+    kept; everything outside functions kept as it is. ``None`` for another language, a parse error, or a
+    program with no body to leave out."""
+    if language == "python":
+        spans = _python_bodies(source)
+    elif language in ("javascript", "typescript"):
+        spans = _tree_sitter_bodies(source, language)
+    else:
+        return None
+    if not spans:
+        return None
+    pieces, at = [], 0
+    for start, end, replacement in sorted(spans):
+        if start < at:  # inside a body already left out
+            continue
+        pieces += [source[at:start], replacement]
+        at = end
+    return "".join([*pieces, source[at:]])
+
+
+def _python_bodies(source: str) -> list[tuple[int, int, str]] | None:
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
+    lines = source.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    spans = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        documented = ast.get_docstring(node, clean=False) is not None
+        body = node.body[1:] if documented else node.body
+        if not body or body[0].lineno == node.lineno or node.end_lineno is None:
+            continue  # nothing after the docstring, or a one-line `def f(): return 1`
+        first = lines[body[0].lineno - 1]
+        indent = first[: len(first) - len(first.lstrip())]
+        # Comments at the top of the body go with it: they may describe the code the model copies back.
+        if documented:
+            start = (node.body[0].end_lineno or node.body[0].lineno) + 1
+        else:
+            start = body[0].lineno
+            while start - 1 > node.lineno and lines[start - 2].lstrip().startswith("#"):
+                start -= 1
+        end = starts[min(node.end_lineno, len(lines))]
+        newline = "\n" if lines[node.end_lineno - 1].endswith("\n") else ""
+        spans.append((starts[start - 1], end, f"{indent}{_LEFT_OUT}{newline}"))
+    return spans
+
+
+def _tree_sitter_bodies(source: str, language: str) -> list[tuple[int, int, str]] | None:
+    data = source.encode("utf-8")
+    root = parser_for(language).parse(data).root_node
+    if root.has_error:
+        return None
+    spans = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        body = node.child_by_field_name("body") if node.type in _FUNCTIONS else None
+        if body is not None and body.type == "statement_block":
+            # Byte offsets to character offsets: the splice is on the text.
+            start, end = len(data[: body.start_byte].decode("utf-8")), len(data[: body.end_byte].decode("utf-8"))
+            spans.append((start, end, "{ /* " + _LEFT_OUT + " */ }"))
+            continue
+        stack.extend(node.children)
+    return spans
