@@ -282,8 +282,8 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         declined_text = ""
         escalates = self._retry_client is not None
         initial = self._options.initial_code if round_index == 0 else None
-        state = _Round(CodeBlock(code=initial, language=self._options.default_language) if initial else None)
-        state.outline = self._outline(initial, round_start)
+        given = CodeBlock(code=initial, language=self._options.default_language) if initial else None
+        state = _Round(given, outline=self._outline(initial, round_start))
         plan = self._strategy.given() if state.pending else self._strategy.first(has_retry_model=escalates)
 
         for n in range(self._options.max_retries_on_error + 1 + (state.pending is not None)):
