@@ -28,10 +28,13 @@ wrong result.
 | ``restart`` | restart | restart | restart | restart |
 
 A program the model resends although it was sampled warm (above temperature 0), on the last model it will use,
-ends the round in every mode (``stop_on_resend``): in fix jobs the given program stays in every view, and the
-0.5B model copies it back. On the tuning split's six bug sets, no round was ever fixed after such a resend,
-and the attempts it cut were a fifth of the model's; on held-out bugs one fix came after one, and the rule
-loses it (docs/benchmarks.md). A greedy resend does not end the round: the next attempt samples warm.
+means that, shown the program, the model has nothing new: in fix jobs the given program stays in every view, and
+the 0.5B model copies it back. So in a fix job the restarts after it see the program given in outline
+(``outline_after_resend``): signatures, docstrings and the code outside functions, the bodies left out, so the
+model writes them afresh. On the 51 tuning rounds where this happened, that fixed 10, where the model shown the
+program fixed none. Where there is no outline (``repair`` mode, another language, no program given), or an
+outlined restart resends too, the round ends (``stop_on_resend``, in every mode); on the tuning split no round
+was ever fixed after such a resend. A greedy resend does not end the round: the next attempt samples warm.
 
 A program given that stops at ``input()`` (the sandbox gives no standard input) gets the search's turn, and
 then the round ends: no fix that keeps its behaviour can pass, so no model is asked.
