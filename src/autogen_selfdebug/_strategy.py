@@ -229,8 +229,9 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             attempt left would cost a generation (see the module docstring).
         outline_after_resend: Whether, in a fix job, such a resend is followed by restarts that see the program
             given in outline (its functions' bodies left out) instead of ending the round: the model copies
-            back a program it is shown, and writes the bodies afresh when it is not. The round ends on a
-            resend when there is no outline (another language, no function body, no program given).
+            back a program it is shown, and writes the bodies afresh when it is not. It acts on the resends
+            ``stop_on_resend`` ends a round on, except in ``repair`` mode; the round still ends there when there
+            is no outline (another language, no function body, no program given).
 
     Example:
         >>> strategy = RetryStrategy("adaptive", temperatures=[0.0, 0.7])

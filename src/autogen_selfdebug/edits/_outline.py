@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 
+from ._edit import Edit, Patch
 from ._tree_sitter import _FUNCTIONS, parser_for
 
 __all__ = ["outline"]
@@ -28,13 +29,13 @@ def outline(source: str, language: str) -> str | None:
         return None
     if not spans:
         return None
-    pieces, at = [], 0
-    for start, end, replacement in sorted(spans):
-        if start < at:  # inside a body already left out
-            continue
-        pieces += [source[at:start], replacement]
-        at = end
-    return "".join([*pieces, source[at:]])
+    patch = Patch(())
+    for start, end, text in sorted(spans):
+        line = source.count("\n", 0, start) + 1
+        edit = Edit(start, end, text, "outline", line, source[start:end], text)
+        if not patch.overlaps(edit):  # a function nested in a body already left out goes with it
+            patch = patch.plus(edit)
+    return patch.apply(source)
 
 
 def _python_bodies(source: str) -> list[tuple[int, int, str]] | None:
