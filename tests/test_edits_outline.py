@@ -58,6 +58,27 @@ def test_javascript_and_typescript_bodies_are_left_out(language: str) -> None:
     assert parses(outlined, language)
 
 
+@pytest.mark.parametrize(
+    ("source", "language", "outlined"),
+    [
+        # Characters of more than one byte before a body: the splice is at character offsets, not bytes.
+        (
+            '// café ☕\nfunction f(s) {\n  return s + "é";\n}\nconsole.log(f("x"));',
+            "javascript",
+            '// café ☕\nfunction f(s) { /* ... */ }\nconsole.log(f("x"));',
+        ),
+        (
+            's = "é ☕"\ndef f(x):\n    """Plus one."""\n    return x + 1',
+            "python",
+            's = "é ☕"\ndef f(x):\n    """Plus one."""\n    ...',
+        ),
+    ],
+    ids=["javascript", "python-no-final-newline"],
+)
+def test_outline_of_text_beyond_ascii(source: str, language: str, outlined: str) -> None:
+    assert outline(source, language) == outlined
+
+
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.language)
 def test_the_examples_outlines_parse_and_keep_their_names(example: object) -> None:
     source, language = example.source, example.language  # type: ignore[attr-defined]

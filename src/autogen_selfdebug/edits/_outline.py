@@ -9,7 +9,8 @@ from __future__ import annotations
 import ast
 
 from ._edit import Edit, Patch
-from ._tree_sitter import _FUNCTIONS, parser_for
+from ._python import _Text
+from ._tree_sitter import _FUNCTIONS, _Program, parser_for
 
 __all__ = ["outline"]
 
@@ -22,32 +23,32 @@ def outline(source: str, language: str) -> str | None:
     kept; everything outside functions kept as it is. ``None`` for another language, a parse error, or a
     program with no body to leave out."""
     if language == "python":
-        spans = _python_bodies(source)
+        edits = _python_bodies(source)
     elif language in ("javascript", "typescript"):
-        spans = _tree_sitter_bodies(source, language)
+        edits = _tree_sitter_bodies(source, language)
     else:
         return None
-    if not spans:
+    if not edits:
         return None
     patch = Patch(())
-    for start, end, text in sorted(spans):
-        line = source.count("\n", 0, start) + 1
-        edit = Edit(start, end, text, "outline", line, source[start:end], text)
+    for edit in sorted(edits, key=lambda e: e.start):
         if not patch.overlaps(edit):  # a function nested in a body already left out goes with it
             patch = patch.plus(edit)
     return patch.apply(source)
 
 
-def _python_bodies(source: str) -> list[tuple[int, int, str]] | None:
+def _left_out(source: str, start: int, end: int, text: str, line: int) -> Edit:
+    return Edit(start, end, text, "outline", line, source[start:end], text)
+
+
+def _python_bodies(source: str) -> list[Edit] | None:
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return None
     lines = source.splitlines(keepends=True)
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line))
-    spans = []
+    text = _Text(source)
+    edits = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
@@ -64,26 +65,25 @@ def _python_bodies(source: str) -> list[tuple[int, int, str]] | None:
             start = body[0].lineno
             while start - 1 > node.lineno and lines[start - 2].lstrip().startswith("#"):
                 start -= 1
-        end = starts[min(node.end_lineno, len(lines))]
+        end = text.line_start(node.end_lineno + 1) if node.end_lineno < len(lines) else len(source)
         newline = "\n" if lines[node.end_lineno - 1].endswith("\n") else ""
-        spans.append((starts[start - 1], end, f"{indent}{_LEFT_OUT}{newline}"))
-    return spans
+        edits.append(_left_out(source, text.line_start(start), end, f"{indent}{_LEFT_OUT}{newline}", start))
+    return edits
 
 
-def _tree_sitter_bodies(source: str, language: str) -> list[tuple[int, int, str]] | None:
-    data = source.encode("utf-8")
-    root = parser_for(language).parse(data).root_node
-    if root.has_error:
+def _tree_sitter_bodies(source: str, language: str) -> list[Edit] | None:
+    tree = parser_for(language).parse(source.encode("utf-8"))
+    if tree.root_node.has_error:
         return None
-    spans = []
-    stack = [root]
+    program = _Program(source, tree)
+    edits = []
+    stack = [tree.root_node]
     while stack:
         node = stack.pop()
         body = node.child_by_field_name("body") if node.type in _FUNCTIONS else None
         if body is not None and body.type == "statement_block":
-            # Byte offsets to character offsets: the splice is on the text.
-            start, end = len(data[: body.start_byte].decode("utf-8")), len(data[: body.end_byte].decode("utf-8"))
-            spans.append((start, end, "{ /* " + _LEFT_OUT + " */ }"))
+            start, end = program.char(body.start_byte), program.char(body.end_byte)
+            edits.append(_left_out(source, start, end, "{ /* " + _LEFT_OUT + " */ }", program.line_of(body.start_byte)))
             continue
         stack.extend(node.children)
-    return spans
+    return edits

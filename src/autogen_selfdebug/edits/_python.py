@@ -235,6 +235,10 @@ class _Text:
     def _at(self, line: int, column: int) -> int:
         return self._starts[line - 1] + column
 
+    def line_start(self, line: int) -> int:
+        """The character offset where 1-based ``line`` begins."""
+        return self._starts[line - 1]
+
     def _at_bytes(self, line: int, byte_column: int) -> int:
         # AST columns count UTF-8 bytes; tokenize's and str's count characters.
         start = self._starts[line - 1]
