@@ -4,6 +4,7 @@ the real subprocess executor."""
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Sequence
 from typing import Any
 
@@ -369,6 +370,36 @@ async def test_after_a_warm_resend_of_the_given_program_the_model_sees_it_in_out
     generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
     assert [g.metadata.get("outline") for g in generations] == [None, None, None, "true"]
     assert not [i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "stop"]
+    assert RunSummary.from_metadata(items[-1].chat_message.metadata).outcome == "success"
+
+
+GIVEN_JS = "/** Twice x. */\nfunction double(x) {\n  const y = x + x;\n  return y + 1;\n}\n"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+async def test_a_javascript_fix_job_outlines_the_program_after_a_warm_resend() -> None:
+    def js(code: str) -> str:
+        return f"```javascript\n{code}```"
+
+    client = scripted([js(GIVEN_JS), js(GIVEN_JS), js("function double(x) {\n  return 2 * x;\n}\n")])
+    async with LocalSandbox(timeout=30) as sandbox:
+        agent = SelfDebuggingCodeExecutorAgent(
+            "coder",
+            sandbox,
+            model_client=client,
+            tests="assert.strictEqual(double(2), 4);\nassert.strictEqual(double(5), 10);",
+            tests_language="js",
+            default_language="js",  # an alias, as for the tests
+            initial_code=GIVEN_JS,
+            retry_strategy=RetryStrategy(search=False),
+            reflect_on_success=False,
+        )
+        items = await run(agent, f"Fix this program.\n\n```javascript\n{GIVEN_JS}```")
+    outlined = sent(client, 2)
+    assert "/** Twice x. */\nfunction double(x) { /* ... */ }" in outlined and "const y" not in outlined
+    assert "const y = x + x" in sent(client, 1)
+    generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
+    assert [g.metadata.get("outline") for g in generations] == [None, None, None, "true"]
     assert RunSummary.from_metadata(items[-1].chat_message.metadata).outcome == "success"
 
 

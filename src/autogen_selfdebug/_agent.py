@@ -219,7 +219,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             handoff_target=handoff_target,
             reflect_on_success=reflect_on_success,
             max_output_chars=max_output_chars,
-            default_language=default_language,
+            default_language=normalize_language(default_language),
             stop_on_decision=stop_on_decision,
             initial_code=initial_code,
         )
