@@ -320,6 +320,36 @@ async def test_the_search_leaves_no_files_behind(tmp_path: Path) -> None:
     assert os.listdir(tmp_path) == []
 
 
+async def test_a_cancelled_search_leaves_its_folder_to_the_next_one(tmp_path: Path) -> None:
+    # Cancelled while its batch runs, the driver is killed with its process group and cannot clean up.
+    token = CancellationToken()
+    hangs = "def count_up(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i * 2\n"
+    async with create_sandbox("local", timeout=60, extra_env={"TMPDIR": str(tmp_path)}) as box:
+
+        async def cancel_once_running() -> None:
+            for _ in range(600):  # polls the folder; a driver starts in well under 30 s
+                if any(name.startswith("sd-driver-") for name in os.listdir(tmp_path)):
+                    break
+                await asyncio.sleep(0.05)
+            token.cancel()
+
+        canceller = asyncio.create_task(cancel_once_running())
+        with pytest.raises(asyncio.CancelledError):
+            await search_patches(
+                hangs,
+                language="python",
+                tests="assert count_up(3) == 3\nassert count_up(0) == 0",
+                execute=Counting(box),
+                cancellation_token=token,
+                budget=SearchBudget(candidate_timeout=30.0),
+            )
+        await canceller
+        assert os.listdir(tmp_path) != []
+        # The next search's driver removes it: its process is gone.
+        await search(box, "def f():\n    return 2\n", "assert f() == 1")
+    assert os.listdir(tmp_path) == []
+
+
 async def test_a_program_that_hangs_as_given_is_localized_and_fixed(sandbox: CodeExecutor) -> None:
     program = "def count_down(n):\n    while n > 0:\n        n += 1\n    return n\n"
     result = await search(sandbox, program, "assert count_down(3) == 0\nassert count_down(0) == 0")

@@ -20,8 +20,16 @@ __all__ = ["python_batch_code", "python_coverage_code"]
 # Everything the driver writes goes in one temporary folder (its TMPDIR), removed when it ends,
 # even if it ran out of time: a search writes a folder per candidate.
 _LAUNCHER = """\
-import os as _os, shutil as _sh, subprocess as _sp, sys as _sys, tempfile as _tf
-_dir = _tf.mkdtemp(prefix="sd-driver-")
+import glob as _glob, os as _os, shutil as _sh, subprocess as _sp, sys as _sys, tempfile as _tf
+# A driver killed outright (its search cancelled) could not remove its folder: the next one does.
+for _old in _glob.glob(_os.path.join(_tf.gettempdir(), "sd-driver-*-*")):
+    try:
+        _os.kill(int(_os.path.basename(_old).split("-")[2]), 0)
+    except ProcessLookupError:
+        _sh.rmtree(_old, ignore_errors=True)
+    except (ValueError, OSError):
+        pass  # not a pid, or a process that is someone else's: alive
+_dir = _tf.mkdtemp(prefix="sd-driver-" + str(_os.getpid()) + "-")
 _path = _os.path.join(_dir, "driver.py")
 with open(_path, "w", encoding="utf-8") as _f:
     _f.write({driver!r})
