@@ -318,6 +318,29 @@ async def test_a_program_stopped_by_the_limit_shows_the_model_where_it_was() -> 
     assert RunSummary.from_metadata(items[-1].chat_message.metadata).outcome == "success"  # type: ignore[union-attr]
 
 
+async def test_a_standard_import_the_model_forgot_is_added(executor: LocalCommandLineCodeExecutor) -> None:
+    # Right but for `import math`: it passes at the first attempt, and the model is told what was added.
+    client = scripted([py("def double(x):\n    return math.floor(2 * x)")])
+    agent = agent_with(executor, client)
+    items = await run(agent)
+    generation = next(i for i in items if isinstance(i, CodeGenerationEvent))
+    assert generation.code_blocks[0].code.startswith("import math\ndef double(x):")
+    assert RunSummary.from_metadata(items[-1].chat_message.metadata).outcome == "success"  # type: ignore[union-attr]
+    assert len(client.create_calls) == 1
+    assert "```python\nimport math\ndef double" in agent.attempts[0].code
+    assert "ran with `import math` added at its top" in (agent.attempts[0].output or "")
+
+
+async def test_the_program_given_runs_as_it_is_without_an_import(executor: LocalCommandLineCodeExecutor) -> None:
+    # The person's own program is not changed: its NameError is reported, and the model fixes it.
+    given = "def double(x):\n    return math.floor(2 * x)\n"
+    client = scripted([py(RIGHT)])
+    items = await run(agent_with(executor, client, initial_code=given), f"Fix this.\n\n```python\n{given}```")
+    first = next(i for i in items if isinstance(i, CodeExecutionEvent))
+    assert "NameError: name 'math' is not defined" in first.result.output
+    assert RunSummary.from_metadata(items[-1].chat_message.metadata).outcome == "success"  # type: ignore[union-attr]
+
+
 async def test_located_error_is_repaired_with_the_code_in_view(executor: LocalCommandLineCodeExecutor) -> None:
     client = scripted([py(LOCATED), decision(True, "define it"), py(RIGHT)])
     await run(agent_with(executor, client))

@@ -314,7 +314,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 inner.append(thought)
                 yield thought
             await self._remember(state, AssistantMessage(content=content, source=self.name, thought=result.thought))
-            found = self._extract(content)
+            found = self._extract(content, model_wrote=plan.move in MODEL_MOVES)
             generation = CodeGenerationEvent(
                 retry_attempt=n,
                 content=content,
@@ -365,11 +365,8 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                     mutants_caught=caught[0], mutants_total=caught[1],
                 )  # fmt: skip
                 seen = feedback.execution_feedback(check, max_chars=self._options.max_output_chars)
-                packages, can_install = self._packages()
                 ran = check.as_code_result()
-                output = ran.output
-                notes = [missing_module_note(output, packages, can_install=can_install), feedback.no_input_note(output)]
-                seen += "".join(f"\n\n{note}" for note in notes if note is not None)
+                seen += "".join(f"\n\n{note}" for note in self._notes(found, ran.output))
                 if found.unsupported:
                     seen += f"\n\nNot run (unsupported language): {', '.join(found.unsupported)}."
                 if earlier is not None and not check.passed:
@@ -603,9 +600,21 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         can_install = bool(getattr(self._code_executor, "can_install", False))
         return (list(packages) if isinstance(packages, list | tuple) else None), can_install
 
-    def _extract(self, content: str) -> ExtractedCode:
-        """The code in a reply."""
-        return extract_code_blocks(content, self._languages, default_language=self._options.default_language)
+    def _extract(self, content: str, *, model_wrote: bool = False) -> ExtractedCode:
+        """The code in a reply; a model's with the standard imports it forgot added (the code given is run as
+        it is)."""
+        found = extract_code_blocks(content, self._languages, default_language=self._options.default_language)
+        return found.with_missing_imports() if model_wrote else found
+
+    def _notes(self, found: ExtractedCode, output: str) -> list[str]:
+        """What the model is told after a run besides its result: imports added, a module missing, input read."""
+        packages, can_install = self._packages()
+        notes = [
+            feedback.imports_added_note(found.imports_added),
+            missing_module_note(output, packages, can_install=can_install),
+            feedback.no_input_note(output),
+        ]
+        return [note for note in notes if note is not None]
 
     def _notice(self) -> str | None:
         """What the model is shown once, before its first attempt: the tests its code must pass."""

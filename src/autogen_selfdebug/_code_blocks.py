@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from autogen_core.code_executor import CodeBlock
 
+from .edits import with_missing_imports
 from .sandboxes._languages import normalize_language
 
 __all__ = ["ExtractedCode", "extract_code_blocks", "format_code_blocks", "normalize_language"]
@@ -32,11 +33,25 @@ _OPEN_FENCE = re.compile(r"^`{3,}", re.MULTILINE)
 
 @dataclass
 class ExtractedCode:
-    """What a reply holds: runnable blocks, blocks in languages that cannot run here, and whether it was cut off."""
+    """What a reply holds: runnable blocks, blocks in languages that cannot run here, whether it was cut off,
+    and the import lines added to its blocks (:meth:`with_missing_imports`)."""
 
     blocks: list[CodeBlock] = field(default_factory=list[CodeBlock])
     unsupported: list[str] = field(default_factory=list[str])
     unterminated: bool = False
+    imports_added: list[str] = field(default_factory=list[str])
+
+    def with_missing_imports(self) -> ExtractedCode:
+        """The same, with the standard imports each Python block uses and lacks added to it
+        (``edits.with_missing_imports``): a model rewriting a program often drops them."""
+        blocks: list[CodeBlock] = []
+        added: list[str] = []
+        for block in self.blocks:
+            if block.language == "python":
+                code, lines = with_missing_imports(block.code)
+                block, added = CodeBlock(code=code, language=block.language), [*added, *lines]
+            blocks.append(block)
+        return replace(self, blocks=blocks, imports_added=added)
 
     @property
     def languages(self) -> list[str]:

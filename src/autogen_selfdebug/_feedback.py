@@ -230,6 +230,14 @@ def with_outline(message: LLMMessage, given: str, outline: str) -> LLMMessage:
     return message
 
 
+def imports_added_note(lines: Sequence[str]) -> str | None:
+    """What the model is told when its code used standard names it did not import, which were added."""
+    if not lines:
+        return None
+    added = ", ".join(f"`{line}`" for line in lines)
+    return f"The code used names it did not import, so this ran with {added} added at its top."
+
+
 def no_input_note(output: str) -> str | None:
     """When the code stopped at ``input()``: why, which the traceback does not say. ``None`` otherwise."""
     if not waited_for_input(output):

@@ -176,10 +176,10 @@ class SelfDebuggingTestWriterAgent(SelfDebuggingCodeExecutorAgent, Component[Sel
         """The mutants each attempt's tests run on, described: "`a < b` changed to `a <= b` on line 7"."""
         return [m.description for m in self._checker.mutants]
 
-    def _extract(self, content: str) -> ExtractedCode:
+    def _extract(self, content: str, *, model_wrote: bool = False) -> ExtractedCode:
         """The test file in a reply, as one block: a file cut off at the token limit keeps its
         complete part, and the file imports the code under test instead of copying it."""
-        found = super()._extract(content)
+        found = super()._extract(content, model_wrote=model_wrote)
         blocks = [b.code for b in found.blocks if b.language == "python"]
         if found.unterminated:
             opened = content.rfind("```")
@@ -191,7 +191,8 @@ class SelfDebuggingTestWriterAgent(SelfDebuggingCodeExecutorAgent, Component[Sel
         if not blocks:
             return found
         tests = normalise_test_file("\n\n".join(b.rstrip() for b in blocks) + "\n", self._code, self._module)
-        return ExtractedCode(blocks=[CodeBlock(code=tests, language="python")], unsupported=found.unsupported)
+        block = CodeBlock(code=tests, language="python")
+        return ExtractedCode(blocks=[block], unsupported=found.unsupported, imports_added=found.imports_added)
 
     def _notice(self) -> str | None:
         return (

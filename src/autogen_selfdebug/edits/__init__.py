@@ -8,6 +8,7 @@ Python is parsed with ``ast``; JavaScript and TypeScript with tree-sitter's gram
 from __future__ import annotations
 
 from ._edit import Edit, Patch, edits_kept_code, same_edit_everywhere
+from ._imports import with_missing_imports
 from ._languages import EDITABLE_LANGUAGES, candidate_edits, driver_lines, names_left_unread, parses
 from ._outline import outline
 from ._python import (
@@ -41,4 +42,5 @@ __all__ = [
     "parses",
     "repair_edits",
     "same_edit_everywhere",
+    "with_missing_imports",
 ]

@@ -1,0 +1,76 @@
+"""The imports a Python program forgot: standard modules and ``typing`` names it uses and never binds.
+
+A small model rewriting a function often drops the program's ``from typing import List`` or ``import math``,
+and an attempt whose code is right then fails on a ``NameError``; on the last attempt, the round is lost.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import sys
+import typing
+
+from ._edit import Edit
+
+__all__ = ["with_missing_imports"]
+
+_TYPING = frozenset(typing.__all__)
+_MODULES = frozenset(name for name in sys.stdlib_module_names if not name.startswith("_"))
+
+
+def with_missing_imports(source: str) -> tuple[str, list[str]]:
+    """``source`` with the import lines it lacks added at the top (after its docstring and ``__future__``
+    imports), and those lines: ``import m`` for a standard module ``m`` it uses as ``m.attr``, and
+    ``from typing import ...`` for ``typing`` names it uses. A name the program binds anywhere (assigns,
+    defines, imports, takes as a parameter) is left alone, as is a program that does not parse or has a
+    ``from m import *``.
+
+    Example:
+        >>> with_missing_imports("def f(xs: List[int]) -> int:\\n    return math.floor(sum(xs))\\n")[1]
+        ['import math', 'from typing import List']
+    """
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return source, []
+    bound, read, modules = set(dir(builtins)), set[str](), set[str]()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            bound.add(node.name)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.alias) and node.name == "*":
+            return source, []  # binds names no parse can see
+        elif isinstance(node, ast.alias):
+            bound.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            bound.update(node.names)
+        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
+            bound.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            bound.add(node.rest)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            modules.add(node.value.id)
+    lines = [f"import {name}" for name in sorted((modules - bound) & _MODULES)]
+    names = sorted((read - bound) & _TYPING)
+    if names:
+        lines.append(f"from typing import {', '.join(names)}")
+    if not lines:
+        return source, []
+    # After the module's docstring and `from __future__` imports, which must come first.
+    line = 1
+    for statement in tree.body:
+        docstring = isinstance(statement, ast.Expr) and isinstance(getattr(statement.value, "value", None), str)
+        future = isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
+        if not (future or (docstring and statement is tree.body[0])):
+            break
+        line = (statement.end_lineno or statement.lineno) + 1
+    start = sum(len(text) for text in source.splitlines(keepends=True)[: line - 1])
+    if start and not source[:start].endswith("\n"):
+        source += "\n"  # the last line is the docstring itself: the imports go on a line of their own
+        start += 1
+    text = "".join(f"{added}\n" for added in lines)
+    return Edit(start, start, text, "import", line, "", text).apply(source), lines
