@@ -12,6 +12,7 @@ import sys
 import typing
 
 from ._edit import Edit
+from ._python import line_starts
 
 __all__ = ["with_missing_imports"]
 
@@ -68,7 +69,8 @@ def with_missing_imports(source: str) -> tuple[str, list[str]]:
         if not (future or (docstring and statement is tree.body[0])):
             break
         line = (statement.end_lineno or statement.lineno) + 1
-    start = sum(len(text) for text in source.splitlines(keepends=True)[: line - 1])
+    starts = line_starts(source)
+    start = starts[line - 1] if line - 1 < len(starts) else len(source)
     if start and not source[:start].endswith("\n"):
         source += "\n"  # the last line is the docstring itself: the imports go on a line of their own
         start += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 
 from ._edit import Edit, Patch
-from ._python import _Text
+from ._python import line_starts
 from ._tree_sitter import _FUNCTIONS, _Program, parser_for
 
 __all__ = ["outline"]
@@ -47,7 +47,7 @@ def _python_bodies(source: str) -> list[Edit] | None:
     except (SyntaxError, ValueError):
         return None
     lines = source.splitlines(keepends=True)
-    text = _Text(source)
+    starts = line_starts(source)
     edits = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -65,9 +65,9 @@ def _python_bodies(source: str) -> list[Edit] | None:
             start = body[0].lineno
             while start - 1 > node.lineno and lines[start - 2].lstrip().startswith("#"):
                 start -= 1
-        end = text.line_start(node.end_lineno + 1) if node.end_lineno < len(lines) else len(source)
+        end = starts[node.end_lineno] if node.end_lineno < len(starts) else len(source)
         newline = "\n" if lines[node.end_lineno - 1].endswith("\n") else ""
-        edits.append(_left_out(source, text.line_start(start), end, f"{indent}{_LEFT_OUT}{newline}", start))
+        edits.append(_left_out(source, starts[start - 1], end, f"{indent}{_LEFT_OUT}{newline}", start))
     return edits
 
 

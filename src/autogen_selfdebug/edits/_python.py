@@ -220,12 +220,18 @@ def _one_line(snippet: str) -> str:
 # Source positions
 
 
+def line_starts(source: str) -> list[int]:
+    """The character offset where each line begins, as ``ast`` counts lines (``lineno`` 1 is index 0); past
+    the last line, ``len(source)`` when the source ends with a newline."""
+    return [0, *(m.end() for m in re.finditer("\n", source))]
+
+
 class _Text:
     """The source with its line starts and operator tokens, for splicing by AST positions."""
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self._starts = [0, *(m.end() for m in re.finditer("\n", source))]
+        self._starts = line_starts(source)
         self.tokens: list[tuple[int, int, str]] = []
         for tok in tokenize.generate_tokens(io.StringIO(source).readline):
             if tok.type in (tokenize.OP, tokenize.NAME):
@@ -234,10 +240,6 @@ class _Text:
 
     def _at(self, line: int, column: int) -> int:
         return self._starts[line - 1] + column
-
-    def line_start(self, line: int) -> int:
-        """The character offset where 1-based ``line`` begins."""
-        return self._starts[line - 1]
 
     def _at_bytes(self, line: int, byte_column: int) -> int:
         # AST columns count UTF-8 bytes; tokenize's and str's count characters.
