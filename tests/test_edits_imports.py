@@ -34,6 +34,8 @@ def test_the_imports_go_after_the_docstring_and_future_imports() -> None:
         "def f(xs):\n    return [math.sqrt(x) for x in xs]\n\nmath = None\n",  # bound somewhere: left to the program
         "from typing import *\n\ndef f(xs: List[int]):\n    return xs\n",  # a star import may bind it
         "def f(self):\n    return self.items.count(0)\n",  # an attribute of a name that is not a module
+        "def f(tokens):\n    return [token.value for t in tokens]\n",  # a variable it forgot, not the `token` module
+        "def f():\n    return this.s\n",  # a module that acts when imported is never imported
         "def f(:\n    return math.pi\n",  # does not parse
         "print(len([1, 2]))\n",  # nothing missing
     ],

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import ast
 import builtins
+import importlib
 import sys
 import typing
+from collections import defaultdict
 
 from ._edit import Edit
 from ._python import line_starts
@@ -17,7 +19,8 @@ from ._python import line_starts
 __all__ = ["with_missing_imports"]
 
 _TYPING = frozenset(typing.__all__)
-_MODULES = frozenset(name for name in sys.stdlib_module_names if not name.startswith("_"))
+# `this` and `antigravity` act when imported (print, open a browser): never imported to be looked at.
+_MODULES = frozenset(name for name in sys.stdlib_module_names if not name.startswith("_")) - {"this", "antigravity"}
 
 
 def with_missing_imports(source: str) -> tuple[str, list[str]]:
@@ -25,7 +28,8 @@ def with_missing_imports(source: str) -> tuple[str, list[str]]:
     imports), and those lines: ``import m`` for a standard module ``m`` it uses as ``m.attr``, and
     ``from typing import ...`` for ``typing`` names it uses. A name the program binds anywhere (assigns,
     defines, imports, takes as a parameter) is left alone, as is a program that does not parse or has a
-    ``from m import *``.
+    ``from m import *``, and a name used for an attribute its module lacks (``token.value`` is a variable
+    the program forgot to define, not the ``token`` module).
 
     Example:
         >>> with_missing_imports("def f(xs: List[int]) -> int:\\n    return math.floor(sum(xs))\\n")[1]
@@ -35,7 +39,7 @@ def with_missing_imports(source: str) -> tuple[str, list[str]]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return source, []
-    bound, read, modules = set(dir(builtins)), set[str](), set[str]()
+    bound, read, modules = set(dir(builtins)), set[str](), defaultdict[str, set[str]](set)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
@@ -54,8 +58,8 @@ def with_missing_imports(source: str) -> tuple[str, list[str]]:
         elif isinstance(node, ast.MatchMapping) and node.rest:
             bound.add(node.rest)
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            modules.add(node.value.id)
-    lines = [f"import {name}" for name in sorted((modules - bound) & _MODULES)]
+            modules[node.value.id].add(node.attr)
+    lines = [f"import {name}" for name in sorted((modules.keys() - bound) & _MODULES) if _has(name, modules[name])]
     names = sorted((read - bound) & _TYPING)
     if names:
         lines.append(f"from typing import {', '.join(names)}")
@@ -76,3 +80,11 @@ def with_missing_imports(source: str) -> tuple[str, list[str]]:
         start += 1
     text = "".join(f"{added}\n" for added in lines)
     return Edit(start, start, text, "import", line, "", text).apply(source), lines
+
+
+def _has(module: str, attributes: set[str]) -> bool:
+    try:
+        found = importlib.import_module(module)
+    except Exception:  # not importable here (a platform's module, a missing system library)
+        return False
+    return all(hasattr(found, attribute) for attribute in attributes)
