@@ -16,10 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from autogen_core import CancellationToken
+from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 from autogen_core.models import CreateResult, ModelInfo
 from autogen_ext.models.replay import ReplayChatCompletionClient
 
 from autogen_selfdebug import LocalServer, ModelCallError, SelfDebuggingCodeExecutorAgent, create_sandbox, resolve_model
+from autogen_selfdebug.repair import SearchBudget, search_patches
 
 STRUCTURED = ModelInfo(vision=False, function_calling=False, json_output=True, family="unknown", structured_output=True)
 JSON_MODE = ModelInfo(vision=False, function_calling=False, json_output=True, family="unknown", structured_output=False)
@@ -57,6 +60,43 @@ COUNT_I = (
     '        if sentence.startswith("I"):\n            count += 1\n    return count\n'
 )
 COUNT_I_TESTS = 'assert count_i("Hello world") == 0\nassert count_i("The sky. I am. I see") == 2\n'
+
+
+async def cancel_a_search_then_search_again(
+    sandbox: CodeExecutor, drivers: Callable[[], list[str]]
+) -> tuple[list[str], list[str]]:
+    """Cancel a Python search in ``sandbox`` once ``drivers`` (the driver folders there) shows its driver
+    running, then run a second search in the same sandbox; the folders after each."""
+    token = CancellationToken()
+
+    async def execute(blocks: list[CodeBlock], cancellation_token: CancellationToken) -> CodeResult:
+        return await sandbox.execute_code_blocks(blocks, cancellation_token=cancellation_token)
+
+    async def cancel_once_running() -> None:
+        for _ in range(600):  # a driver starts in well under 60 s
+            if await asyncio.to_thread(drivers):
+                break
+            await asyncio.sleep(0.1)
+        token.cancel()
+
+    canceller = asyncio.create_task(cancel_once_running())
+    hangs = "def count_up(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i * 2\n"
+    with pytest.raises(asyncio.CancelledError):
+        await search_patches(
+            hangs,
+            language="python",
+            tests="assert count_up(3) == 3\nassert count_up(0) == 0",
+            execute=execute,
+            cancellation_token=token,
+            budget=SearchBudget(candidate_timeout=30.0),
+        )
+    await canceller
+    after_cancel = await asyncio.to_thread(drivers)
+    program, tests = "def f():\n    return 2\n", "assert f() == 1"
+    await search_patches(
+        program, language="python", tests=tests, execute=execute, cancellation_token=CancellationToken()
+    )
+    return after_cancel, await asyncio.to_thread(drivers)
 
 
 def py(code: str) -> str:

@@ -16,7 +16,7 @@ from autogen_selfdebug import create_sandbox
 from autogen_selfdebug.cli import EXAMPLES
 from autogen_selfdebug.edits import REPAIR_TEMPLATES, candidate_edits, driver_lines, names_left_unread, repair_edits
 from autogen_selfdebug.repair import SearchBudget, SearchResult, TestCoverage, ochiai, search_patches
-from helpers import COUNT_I, COUNT_I_TESTS
+from helpers import COUNT_I, COUNT_I_TESTS, cancel_a_search_then_search_again
 
 
 @pytest.fixture
@@ -321,33 +321,13 @@ async def test_the_search_leaves_no_files_behind(tmp_path: Path) -> None:
 
 
 async def test_a_cancelled_search_leaves_its_folder_to_the_next_one(tmp_path: Path) -> None:
-    # Cancelled while its batch runs, the driver is killed with its process group and cannot clean up.
-    token = CancellationToken()
-    hangs = "def count_up(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i * 2\n"
+    # Cancelled while its batch runs, the driver is killed with its process group and cannot clean up;
+    # the next search's driver removes the folder: its process is gone.
     async with create_sandbox("local", timeout=60, extra_env={"TMPDIR": str(tmp_path)}) as box:
-
-        async def cancel_once_running() -> None:
-            for _ in range(600):  # polls the folder; a driver starts in well under 30 s
-                if any(name.startswith("sd-driver-") for name in os.listdir(tmp_path)):
-                    break
-                await asyncio.sleep(0.05)
-            token.cancel()
-
-        canceller = asyncio.create_task(cancel_once_running())
-        with pytest.raises(asyncio.CancelledError):
-            await search_patches(
-                hangs,
-                language="python",
-                tests="assert count_up(3) == 3\nassert count_up(0) == 0",
-                execute=Counting(box),
-                cancellation_token=token,
-                budget=SearchBudget(candidate_timeout=30.0),
-            )
-        await canceller
-        assert os.listdir(tmp_path) != []
-        # The next search's driver removes it: its process is gone.
-        await search(box, "def f():\n    return 2\n", "assert f() == 1")
-    assert os.listdir(tmp_path) == []
+        after_cancel, after_next = await cancel_a_search_then_search_again(
+            box, lambda: [name for name in os.listdir(tmp_path) if name.startswith("sd-driver-")]
+        )
+    assert after_cancel != [] and after_next == [] and os.listdir(tmp_path) == []
 
 
 async def test_a_program_that_hangs_as_given_is_localized_and_fixed(sandbox: CodeExecutor) -> None:

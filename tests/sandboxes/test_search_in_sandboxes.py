@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import docker
 import pytest
 from autogen_core import CancellationToken
@@ -13,6 +11,7 @@ from autogen_selfdebug import create_sandbox
 from autogen_selfdebug.cli import EXAMPLES, BrokenProgram
 from autogen_selfdebug.repair import SearchBudget, search_patches
 from autogen_selfdebug.sandboxes import DockerSandbox
+from helpers import cancel_a_search_then_search_again
 
 
 @pytest.mark.docker
@@ -87,48 +86,16 @@ async def test_weak_tests_budgets_and_hangs_in_docker(language: str, program: st
 async def test_a_cancelled_search_in_docker_leaves_its_folder_to_the_next_one() -> None:
     # Cancelled mid-batch, the container's processes are killed outright (`kill -9 -1`): the driver
     # cannot remove its folder, so the next driver in the same container does.
-    hangs = "def count_up(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i * 2\n"
     engine = docker.from_env()
     async with DockerSandbox(timeout=60) as box:
-
-        async def execute(blocks: list[CodeBlock], token: CancellationToken) -> CodeResult:
-            return await box.execute_code_blocks(blocks, cancellation_token=token)
 
         def drivers() -> list[str]:
             # A separate exec, outside the sandbox's own: listing through the sandbox would end the run.
             assert box.container_id is not None
             container = engine.containers.get(box.container_id)
             _, out = container.exec_run(["sh", "-c", "ls -d /tmp/sd-driver-* 2>/dev/null || true"])
-            return [line for line in out.decode().split() if line]
+            return str(out.decode()).split()
 
-        token = CancellationToken()
-
-        async def cancel_once_running() -> None:
-            for _ in range(600):  # a driver starts in well under 60 s
-                if await asyncio.to_thread(drivers):
-                    break
-                await asyncio.sleep(0.1)
-            token.cancel()
-
-        canceller = asyncio.create_task(cancel_once_running())
-        with pytest.raises(asyncio.CancelledError):
-            await search_patches(
-                hangs,
-                language="python",
-                tests="assert count_up(3) == 3\nassert count_up(0) == 0",
-                execute=execute,
-                cancellation_token=token,
-                budget=SearchBudget(candidate_timeout=30.0),
-            )
-        await canceller
-        assert await asyncio.to_thread(drivers), "the cancelled driver's folder is there"
-        # The next search's driver removes it: its process is gone.
-        await search_patches(
-            "def f():\n    return 2\n",
-            language="python",
-            tests="assert f() == 1",
-            execute=execute,
-            cancellation_token=CancellationToken(),
-        )
-        assert await asyncio.to_thread(drivers) == []
+        after_cancel, after_next = await cancel_a_search_then_search_again(box, drivers)
     engine.close()
+    assert after_cancel != [] and after_next == []
