@@ -421,10 +421,25 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 state.plans, failure=failure, has_retry_model=escalates, asked=asked, can_outline=outlines
             )
 
-        summary = RunSummary.of_round(outcome, round_attempts)
-        outcome = summary.outcome
-
         # 6. The outcome: a reflection on success, a summary (or hand-off) on failure.
+        summary = RunSummary.of_round(outcome, round_attempts)
+        async for ending in self._conclude(
+            summary, round_attempts, state, declined_text, usage, inner, cancellation_token
+        ):
+            yield ending
+
+    async def _conclude(
+        self,
+        summary: RunSummary,
+        round_attempts: list[Attempt],
+        state: _Round,
+        declined_text: str,
+        usage: RequestUsage,
+        inner: list[BaseAgentEvent | BaseChatMessage],
+        cancellation_token: CancellationToken,
+    ) -> AsyncGenerator[BaseAgentEvent | BaseChatMessage | Response, None]:
+        """The round's end: a reflection on success, a summary (or hand-off) on failure, then the Response."""
+        outcome = summary.outcome
         # A patch from the search passed: no model wrote it, so none is asked to reflect on it.
         if outcome == "success" and self._options.reflect_on_success and state.plans[-1].move in MODEL_MOVES:
             reflection: CreateResult | None = None
