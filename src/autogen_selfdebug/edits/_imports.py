@@ -11,6 +11,7 @@ import builtins
 import importlib
 import sys
 import typing
+import warnings
 from collections import defaultdict
 
 from ._edit import Edit
@@ -84,7 +85,9 @@ def with_missing_imports(source: str) -> tuple[str, list[str]]:
 
 def _has(module: str, attributes: set[str]) -> bool:
     try:
-        found = importlib.import_module(module)
+        with warnings.catch_warnings():  # a deprecated module (`cgi`, `imp`) warns when imported
+            warnings.simplefilter("ignore")
+            found = importlib.import_module(module)
     except Exception:  # not importable here (a platform's module, a missing system library)
         return False
     return all(hasattr(found, attribute) for attribute in attributes)
