@@ -204,6 +204,49 @@ def test_statements_between_the_checks_are_fixed_by_the_search(
     assert out.replace("-= amount", "+= amount", 1) == source
 
 
+WALLET = """\
+import pytest
+
+
+class Wallet:
+    def __init__(self, balance):
+        self.balance = balance
+
+    def spend(self, amount):
+        if amount > self.balance:
+            raise ValueError("not enough")
+        self.balance += amount
+        return self.balance
+
+
+w = Wallet(100)
+assert w.spend(30) == 70
+try:
+    w.spend(1000)
+    assert False, "should have raised"
+except ValueError:
+    pass
+with pytest.raises(ValueError):
+    Wallet(0).spend(1)
+"""
+
+
+def test_checks_that_a_call_raises_split_off_and_the_search_fixes_the_file(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, the `try:` block ended no block of checks: nothing split off, the whole file went to the model
+    # (which could edit the asserts), and the search never ran.
+    split = split_trailing_checks(WALLET, "python")
+    assert split is not None and (split.count, split.first_line, split.last_line) == (3, 16, 23)
+    path = tmp_path / "wallet.py"
+    path.write_text(WALLET)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    assert "Split off 3 checks" in flat(err) and "Tests: 2 of 3 asserts passed." in err
+    assert "line 17: w.spend(1000) raises ValueError" in flat(err)
+    assert out == WALLET.replace("self.balance += amount", "self.balance -= amount")
+
+
 LEAP = """\
 def is_leap(year):
     return year % 4 == 0 and year % 100 != 0 or year % 40 == 0

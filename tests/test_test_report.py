@@ -15,6 +15,7 @@ from autogen_selfdebug._test_report import (
     MARKER,
     AssertResult,
     TestReport,
+    expects_raise,
     instrument_python_tests,
     parse_report,
     render_report,
@@ -441,3 +442,40 @@ async def test_the_jupyter_sandbox_reports_failures_without_ipython_noise() -> N
     assert check.status == "tests_failed" and check.test_counts() == (1, 2)
     assert check.tests is not None and check.tests.output.strip() == ""  # no "SystemExit", no "use %tb" hint
     assert "line 2: return 2 * x    [x=2]" in check.as_code_result().output  # the line trace works in a kernel too
+
+
+async def test_checks_that_a_call_raises_pass_when_it_does_and_fail_at_their_line_when_not(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    # ACCOUNT raises on a small withdrawal and lets a large one through (its comparison is the wrong way).
+    tests = (
+        "try:\n    Account(100).withdraw(30)\n    assert False, 'should have raised'\nexcept ValueError:\n    pass\n"
+        "try:\n    Account(5).withdraw(1000)\n    assert False, 'should have raised'\nexcept ValueError:\n    pass\n"
+        "try:\n    Account(5).withdraw(1000)\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError('no')\n"
+        "import pytest\nwith pytest.raises(ValueError):\n    Account(5).withdraw(1000)\n"
+        "with pytest.raises(ValueError):\n    Account(100).withdraw(1)\n"
+    )
+    code, _, rest, report = await report_of(executor, ACCOUNT, tests)
+    assert code == 1 and report is not None and "Traceback" not in rest
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        (1, "Account(100).withdraw(30) raises ValueError", True),
+        (6, "Account(5).withdraw(1000) raises ValueError", False),
+        (11, "Account(5).withdraw(1000) raises ValueError", False),
+        (18, "Account(5).withdraw(1000) raises ValueError", False),
+        (20, "Account(100).withdraw(1) raises ValueError", True),
+    ]
+    errors = [r.error for r in report.results if not r.passed]
+    assert errors[:2] == ["AssertionError: should have raised", "AssertionError: no"]
+    assert errors[2] is not None and errors[2].startswith("Failed: DID NOT RAISE")
+
+
+def test_what_is_not_a_check_that_a_call_raises() -> None:
+    for source in (
+        "try:\n    f()\nexcept:\n    pass\n",  # no assert that it raised
+        "try:\n    f()\n    assert False\nexcept:\n    pass\n",  # a bare except catches its own failure
+        "try:\n    f()\n    assert False\nexcept AssertionError:\n    pass\n",
+        "try:\n    f()\n    assert False\nexcept ValueError:\n    pass\nfinally:\n    g()\n",
+        "try:\n    assert False\nexcept ValueError:\n    pass\n",  # nothing that could raise
+        "with open('f') as handle:\n    f(handle)\n",
+    ):
+        assert expects_raise(ast.parse(source).body[0]) is None, source

@@ -34,6 +34,7 @@ __all__ = [
     "MARKER",
     "AssertResult",
     "TestReport",
+    "expects_raise",
     "instrument_python_tests",
     "is_test_runner",
     "parse_report",
@@ -313,6 +314,13 @@ class _SDHarness:
     def end(self):
         self.emit({"event": "done"})
 
+    def settled(self, line, source, failed_before):
+        # A check that a call raises: passed when it ran through with no assert of its own failing.
+        if self.failed == failed_before:
+            self.emit({"event": "result", "line": line, "source": source, "passed": True})
+        else:
+            self.end()
+
     def run_class(self, cls, lines):
         # A test class the tests define: each test method runs on a fresh instance, a TestCase's as
         # unittest runs it (setUp, tearDown, skips), a pytest class's with setup_method and
@@ -529,6 +537,14 @@ class _Rewrite(ast.NodeTransformer):
     def visit_Assert(self, node: ast.Assert) -> ast.stmt:
         return self._assess(node, node.test, node.msg, None)
 
+    def visit_Try(self, node: ast.Try) -> ast.stmt:
+        # In a check that a call raises, the `assert False` must raise: the check fails at its own line.
+        if expects_raise(node) is None:
+            self.generic_visit(node)
+        else:
+            node.handlers = [self.visit(handler) for handler in node.handlers]
+        return node
+
     def _assess(self, node: ast.stmt, test: ast.expr, msg: ast.expr | None, source: str | None) -> ast.stmt:
         source = source or ast.get_source_segment(self._tests, test) or ast.unparse(test)
         keywords = [ast.keyword(arg="message", value=_thunk(msg) if msg else ast.Constant(None))]
@@ -704,19 +720,72 @@ _UNGUARDED = (ast.Assert, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, a
 def _guard(statement: ast.stmt, tests: str) -> list[ast.stmt]:
     """A top-level statement among the checks (``acct.withdraw(30)``), run so that an error in it fails as a
     check that raised would, at its own line, and the checks after it still run (as in JavaScript), instead
-    of ending the tests with a traceback through the harness's lines."""
+    of ending the tests with a traceback through the harness's lines. A check that a call raises passes when
+    it runs through (``pytest.raises`` fails with an exception that is not an ``Exception``)."""
     if isinstance(statement, _UNGUARDED) or is_test_runner(statement):
         return [statement]
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
         return [statement]  # a docstring
-    text = (ast.get_source_segment(tests, statement) or ast.unparse(statement)).strip().split("\n")[0][:120]
-    where = f"{statement.lineno}, {text!r}"
-    failed = ast.parse(f"_sd_h.escaped({where}, _sd_e)").body  # its result ends what begin() started
-    handler = ast.ExceptHandler(type=ast.Name(id="Exception", ctx=ast.Load()), name="_sd_e", body=failed)
-    end = ast.parse("_sd_h.end()").body
-    attempt = ast.Try(body=[statement], handlers=[handler], orelse=end, finalbody=[])
-    begin = ast.parse(f"_sd_h.begin({where})").body[0]
-    return [ast.copy_location(node, statement) for node in (begin, attempt)]
+    raises = expects_raise(statement)
+    text = raises or (ast.get_source_segment(tests, statement) or ast.unparse(statement)).strip().split("\n")[0]
+    where = f"{statement.lineno}, {text[:120]!r}"
+    if raises:
+        handlers = "except (KeyboardInterrupt, SystemExit):\n    raise\nexcept BaseException as _sd_e:\n"
+        ran = f"_sd_h.settled({where}, _sd_n)"
+    else:
+        handlers, ran = "except Exception as _sd_e:\n", "_sd_h.end()"
+    # An error ends what begin() started with the check's failure (escaped), and running through with its end.
+    wrapper = ast.parse(
+        f"_sd_h.begin({where})\n_sd_n = _sd_h.failed\ntry:\n    pass\n"
+        f"{handlers}    _sd_h.escaped({where}, _sd_e)\nelse:\n    {ran}\n"
+    ).body
+    attempt = wrapper[2]
+    assert isinstance(attempt, ast.Try)
+    attempt.body = [statement]
+    return [ast.copy_location(node, statement) for node in wrapper]
+
+
+def expects_raise(statement: ast.stmt) -> str | None:
+    """What a top-level check that a call raises shows (``a.withdraw(1000) raises ValueError``), or ``None``
+    when the statement is not one: ``try:`` the calls, then ``assert False`` or ``raise AssertionError`` (last
+    in its body or as its ``else:``), and ``except SomeError:``; or ``with pytest.raises(SomeError):``."""
+    if isinstance(statement, ast.With):
+        managers = [item.context_expr for item in statement.items]
+        kinds = [m.args[0] for m in managers if isinstance(m, ast.Call) and m.args and _is_raises(m.func)]
+        calls = statement.body
+    elif isinstance(statement, ast.Try) and statement.handlers and not statement.finalbody:
+        calls = statement.body if statement.orelse else statement.body[:-1]
+        fails = statement.orelse or statement.body[-1:]
+        kinds = [handler.type for handler in statement.handlers if handler.type is not None]
+        if len(kinds) < len(statement.handlers) or not (calls and len(fails) == 1 and _always_fails(fails[0])):
+            return None
+        if any("AssertionError" in ast.unparse(kind) for kind in kinds):
+            return None  # it would catch its own failure
+    else:
+        return None
+    if not kinds or not calls:
+        return None
+    return f"{'; '.join(ast.unparse(call) for call in calls)} raises {' or '.join(ast.unparse(k) for k in kinds)}"
+
+
+def _is_raises(function: ast.expr) -> bool:
+    """``pytest.raises`` or ``raises``."""
+    return (isinstance(function, ast.Name) and function.id == "raises") or (
+        isinstance(function, ast.Attribute)
+        and function.attr == "raises"
+        and isinstance(function.value, ast.Name)
+        and function.value.id == "pytest"
+    )
+
+
+def _always_fails(statement: ast.stmt) -> bool:
+    """``assert False`` (or ``0``, ``None``), with or without a message, or ``raise AssertionError(...)``."""
+    if isinstance(statement, ast.Assert):
+        return isinstance(statement.test, ast.Constant) and not statement.test.value
+    if isinstance(statement, ast.Raise) and statement.exc is not None:
+        raised = statement.exc.func if isinstance(statement.exc, ast.Call) else statement.exc
+        return isinstance(raised, ast.Name) and raised.id == "AssertionError"
+    return False
 
 
 @dataclass(frozen=True)

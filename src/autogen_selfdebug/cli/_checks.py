@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import tree_sitter
 
-from .._test_report import is_test_runner, test_classes, test_functions
+from .._test_report import expects_raise, is_test_runner, test_classes, test_functions
 from .._test_report_js import NodeTestUse, node_test_use, requires_test_module
 from ..edits import is_assert_statement, parser_for
 from ._doctests import DoctestChecks, doctest_checks, is_doctest_runner, skipped_note
@@ -373,12 +373,15 @@ def _python_helpers(module: ast.Module) -> set[str]:
 
 
 def _python_kind(statement: ast.stmt, cases: dict[int, int], helpers: set[str]) -> str | None:
-    """``check``: an assert, a call of a checking helper, a loop of them, a test class with test methods, or a
-    test function (with its parametrize marks); ``setup``: a checking helper's definition; ``print``: a
+    """``check``: an assert, a call of a checking helper, a loop of them, a test class with test methods, a
+    test function (with its parametrize marks), or a check that a call raises (``try: ... assert False`` /
+    ``except E:``, ``with pytest.raises(E):``); ``setup``: a checking helper's definition; ``print``: a
     ``print(...)``, or a call of ``unittest.main()`` or ``pytest.main()``, alone or as the whole of a main
     block (the tests' harness runs the test classes itself); ``step``: another assignment or expression
     statement, which goes with the checks when one comes after it; else ``None``."""
     if isinstance(statement, ast.Assert) or cases.get(id(statement)) or _calls_helper(statement, helpers):
+        return "check"
+    if expects_raise(statement) is not None:
         return "check"
     if isinstance(statement, ast.FunctionDef) and statement.name in helpers:
         return "setup"

@@ -114,7 +114,8 @@ def _parser() -> argparse.ArgumentParser:
         help="fix a broken program file",
         description="Fix a broken program file. It runs as given first (not counted in --max-attempts); when it "
         "fails its tests, a search of small patches (no model call) gets its turn before the model. Checks "
-        "at the bottom of the file (asserts, unittest classes, pytest-style test functions, node:test tests, or the "
+        "at the bottom of the file (asserts, checks that a call raises, unittest classes, pytest-style test functions, "
+        "node:test tests, or the "
         "examples doctest.testmod() runs) become tests "
         "the model cannot edit, unless --tests gives the tests; a Python file with neither is tested by the "
         "examples in its docstrings. "
