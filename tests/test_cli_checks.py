@@ -247,6 +247,28 @@ def test_checks_that_a_call_raises_split_off_and_the_search_fixes_the_file(
     assert out == WALLET.replace("self.balance += amount", "self.balance -= amount")
 
 
+@pytest.mark.parametrize(
+    ("source", "language"),
+    [
+        (
+            "def pop(items):\n    return items.pop(0)\n\n\nassert pop([1, 2]) == 2\nraised = False\n"
+            "try:\n    pop([])\nexcept IndexError:\n    raised = True\nassert raised\n",
+            "python",
+        ),
+        (
+            "function pop(items) {\n  return items.shift();\n}\n\nconsole.assert(pop([1, 2]) === 2);\n"
+            "let threw = false;\ntry {\n  pop(null);\n} catch (e) {\n  threw = true;\n}\nconsole.assert(threw);\n",
+            "javascript",
+        ),
+    ],
+)
+def test_a_try_between_the_checks_splits_off_with_them(source: str, language: str) -> None:
+    # Before, the `try` ended the block: only the last check was split off, and the first stayed in the
+    # program (in JavaScript, a failed console.assert there only prints, so the file "passed").
+    split = split_trailing_checks(source, language)
+    assert split is not None and (split.count, split.first_line, split.steps) == (2, 5, 2)
+
+
 LEAP = """\
 def is_leap(year):
     return year % 4 == 0 and year % 100 != 0 or year % 40 == 0

@@ -378,7 +378,8 @@ def _python_kind(statement: ast.stmt, cases: dict[int, int], helpers: set[str]) 
     ``except E:``, ``with pytest.raises(E):``); ``setup``: a checking helper's definition; ``print``: a
     ``print(...)``, or a call of ``unittest.main()`` or ``pytest.main()``, alone or as the whole of a main
     block (the tests' harness runs the test classes itself); ``step``: another assignment or expression
-    statement, which goes with the checks when one comes after it; else ``None``."""
+    statement, or a ``try`` (``try: f() except E: raised = True``), which goes with the checks when one comes
+    after it; else ``None``."""
     if isinstance(statement, ast.Assert) or cases.get(id(statement)) or _calls_helper(statement, helpers):
         return "check"
     if expects_raise(statement) is not None:
@@ -389,7 +390,7 @@ def _python_kind(statement: ast.stmt, cases: dict[int, int], helpers: set[str]) 
         return "print" if all(is_test_runner(s) for s in statement.body) else None
     if _is_print(statement) or is_test_runner(statement):
         return "print"
-    return "step" if isinstance(statement, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Expr) else None
+    return "step" if isinstance(statement, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Expr | ast.Try) else None
 
 
 def _is_print(statement: ast.stmt) -> bool:
@@ -506,7 +507,7 @@ def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None, helpers
     """``check``: an assert call, a call of a checking helper, a loop of them, or a node:test test or suite;
     ``setup``: an import of node:test or ``assert``, or a checking helper's definition; ``print``: a
     ``console.log(...)``, or a node:test hook or skipped test; ``step``: another variable declaration or
-    expression statement, which goes with the checks when one comes after it."""
+    expression statement, or a ``try``, which goes with the checks when one comes after it."""
     if is_assert_statement(statement) or _js_calls_helper(statement, helpers) or _js_loop_checks(statement, helpers):
         return "check"
     name = statement.child_by_field_name("name") if statement.type == "function_declaration" else None
@@ -520,7 +521,7 @@ def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None, helpers
     return "step" if statement.type in _JS_STEPS else None
 
 
-_JS_STEPS = frozenset({"expression_statement", "lexical_declaration", "variable_declaration"})
+_JS_STEPS = frozenset({"expression_statement", "lexical_declaration", "variable_declaration", "try_statement"})
 
 
 def _is_console_log(statement: tree_sitter.Node) -> bool:
