@@ -9,6 +9,7 @@ from autogen_core import CancellationToken
 from autogen_core.code_executor import CodeBlock
 
 from autogen_selfdebug import LocalSandbox, Verifier
+from autogen_selfdebug._feedback import execution_feedback
 from autogen_selfdebug._test_report import TestReport, parse_report, split_output
 from autogen_selfdebug._test_report import tests_start_line as start_line  # not named test*, for pytest
 from autogen_selfdebug._test_report_js import instrument_js_tests
@@ -207,6 +208,21 @@ async def test_the_verifier_counts_javascript_checks() -> None:
         verifier = Verifier(sandbox, tests=TESTS, tests_language="javascript")
         check = await verifier.check([CodeBlock(code=ENCODE, language="javascript")], CancellationToken())
     assert check.status == "tests_failed" and check.test_counts() == (4, 8)
+
+
+@pytest.mark.parametrize("tests", [None, "console.assert(area(0, 0) === 0);"])
+async def test_a_failed_console_assert_in_the_program_fails_the_check(tests: str | None) -> None:
+    # Node only prints it and exits 0; before, the program passed (with no tests, or tests that pass).
+    program = 'function area(w, h) {\n  return w + h;\n}\nconsole.assert(area(2, 3) === 6, "2 by 3");\n'
+    async with LocalSandbox(timeout=30) as sandbox:
+        verifier = Verifier(sandbox, tests=tests, tests_language="javascript")
+        check = await verifier.check([CodeBlock(code=program, language="javascript")], CancellationToken())
+        fixed = program.replace("w + h", "w * h")
+        assert (await verifier.check([CodeBlock(code=fixed, language="javascript")], CancellationToken())).passed
+    assert check.status == "program_failed" and check.as_code_result().exit_code == 1
+    assert execution_feedback(check).startswith(
+        "The code failed: a console.assert in it failed (`Assertion failed: 2 by 3`; Node only prints"
+    )
 
 
 def test_the_tests_keep_their_lines_and_declarations_stay_top_level() -> None:

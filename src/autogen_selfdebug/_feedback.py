@@ -17,7 +17,7 @@ from ._code_blocks import ExtractedCode
 from ._mutation_testing import mutation_feedback
 from ._test_report import render_report
 from ._tracebacks import trim_traceback, waited_for_input
-from ._verification import CheckResult
+from ._verification import CheckResult, failed_console_assert
 
 __all__ = [
     "DEFAULT_MAX_OUTPUT_CHARS",
@@ -95,6 +95,7 @@ def execution_feedback(check: CheckResult, *, max_chars: int = DEFAULT_MAX_OUTPU
     program_exit = None if check.tests is not None else check.program.exit_code
     parts = [_section("Program output", program_exit, check.program.output, budget)]
     report = check.report
+    node_assert_line = failed_console_assert(check.program.output)
     if check.tests is not None and report is not None:
         parts.append(render_report(report, max_chars=budget))
         if check.tests.output.strip() and not check.passed:
@@ -108,6 +109,11 @@ def execution_feedback(check: CheckResult, *, max_chars: int = DEFAULT_MAX_OUTPU
         verdict = (
             "The code ran out of time and was stopped: it may loop forever. A traceback in its output shows the "
             "line it was running when it was stopped."
+        )
+    elif check.status == "program_failed" and check.program.exit_code == 0 and (line := node_assert_line):
+        verdict = (
+            f"The code failed: a console.assert in it failed (`{line}`; Node only prints a failed "
+            "console.assert, but here it counts as a failure)."
         )
     elif check.status == "program_failed":
         verdict = "The code failed: it exited with a non-zero exit code."

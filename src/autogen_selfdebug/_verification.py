@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from inspect import iscoroutinefunction
@@ -180,7 +181,8 @@ class Verifier:
             program, raised = await run_safely(run, blocks, cancellation_token)
             if raised:
                 return CheckResult(status="executor_error", program=program)
-            if program.exit_code != 0:
+            node = any(b.language in _NODE_LANGUAGES for b in blocks)
+            if program.exit_code != 0 or (node and failed_console_assert(program.output)):
                 return CheckResult(status="program_failed", program=program)
             if self._tests is None:
                 return CheckResult(status="passed", program=program)
@@ -205,6 +207,8 @@ class Verifier:
         remaining, report = parse_report(after)
         tests = CodeResult(exit_code=result.exit_code, output=remaining)
         status: CheckStatus = "passed" if result.exit_code == 0 else "tests_failed"
+        if self._tests_language in _NODE_LANGUAGES and failed_console_assert(before):
+            status = "program_failed"  # a check the program makes itself, above the tests
         return CheckResult(status=status, program=program, tests=tests, report=report)
 
     def _time_limit(self) -> float | None:
@@ -214,6 +218,17 @@ class Verifier:
 
     async def _execute(self, blocks: list[CodeBlock], cancellation_token: CancellationToken) -> CodeResult:
         return await self._executor.execute_code_blocks(blocks, cancellation_token=cancellation_token)
+
+
+_NODE_LANGUAGES = ("javascript", "typescript")
+_NODE_ASSERT = re.compile(r"^Assertion failed(?::.*)?$", re.MULTILINE)
+
+
+def failed_console_assert(output: str) -> str | None:
+    """The line Node prints for a failed ``console.assert``, if a run's output has one: Node only prints it,
+    and the run exits 0, but a failed check is a failure."""
+    found = _NODE_ASSERT.search(output)
+    return found.group(0) if found else None
 
 
 def combined_source(
