@@ -124,6 +124,17 @@ def test_replace_name(language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_a_method_takes_another_s_place_only_with_as_many_arguments_as_the_program_gives_it(language: str) -> None:
+    # `shift()` → `push()` returns the new length: it once passed a stack's weak tests as a "fix".
+    source = "class Stack {\n  constructor() { this.items = []; }\n  add(x) { this.items.push(x); }\n"
+    source += "  take() { return this.items.shift(); }\n  peek() { return this.items.at(0); }\n}\n"
+    found = results(source, language, "replace_name")
+    assert source.replace("this.items.shift()", "this.items.push()") not in found  # push is called with 1
+    assert source.replace("this.items.at(0)", "this.items.shift(0)") not in found  # shift with 0
+    assert source.replace("this.items.push(x)", "this.items.at(x)") in found  # at with 1, as push here
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_remove_call(language: str) -> None:
     source = typed("function d(a/*:num*/, b/*:num*/) {\n  console.log(a);\n  return Math.abs(a - b);\n}\n", language)
     assert results(source, language, "remove_call") == [source.replace("Math.abs(a - b)", "a - b")]

@@ -101,6 +101,18 @@ TEMPLATE_CASES = {
 }
 
 
+def test_a_method_takes_another_s_place_only_with_as_many_arguments_as_the_program_gives_it() -> None:
+    source = (
+        "class Stack:\n    def __init__(self):\n        self.items = []\n\n    def add(self, x):\n"
+        "        self.items.append(x)\n\n    def take(self):\n        return self.items.pop()\n\n"
+        "    def first(self):\n        return self.items.index(0)\n"
+    )
+    found = [edit.apply(source) for edit in repair_edits(source, templates=["replace_name"])]
+    assert source.replace("self.items.pop()", "self.items.append()") not in found  # append is called with 1
+    assert source.replace("self.items.index(0)", "self.items.pop(0)") not in found  # pop with 0
+    assert source.replace("self.items.index(0)", "self.items.append(0)") in found  # append with 1, as index here
+
+
 def test_every_template_has_a_case() -> None:
     assert set(TEMPLATE_CASES) == set(REPAIR_TEMPLATES)
 
@@ -537,8 +549,8 @@ STACK_JS = """\
 class Stack {
   constructor() { this.items = []; }
   push(x) { this.items.push(x); }
-  pop() { return this.items.shift(); }
-  peek() { return this.items[this.items.length - 1]; }
+  pop() { return this.items.pop(); }
+  peek() { return this.items[this.items.length - 2]; }
 }
 
 const s = new Stack();
@@ -567,7 +579,8 @@ async def test_the_statements_the_checks_run_on_are_not_edited(
     sandbox: CodeExecutor, language: str, program: str, tests: str
 ) -> None:
     # Before, the search "fixed" a queue's pop in JavaScript by pushing 2 first (`s.push(1)` → `s.push(2)`), and
-    # claimed it. (Python's localization already scored those lines 0: they run before any check.)
+    # claimed it; here that would "fix" peek too. (Python's localization already scored those lines 0: they run
+    # before any check.)
     first = program.index("\ns = " if language == "python" else "\nconst s") + 1
     driver_start = program[:first].count("\n") + 1
     assert driver_lines(program, language) == {driver_start, driver_start + 1, driver_start + 2}

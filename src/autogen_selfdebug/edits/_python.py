@@ -623,6 +623,10 @@ class _Scopes:
         self._function: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
         self._names: dict[int, list[str]] = {}
         self.attributes: dict[str, list[str]] = {}
+        # The argument counts each method is called with: in a call, another method takes a method's place only
+        # with a count the program calls it with, or if it never calls it (`items.pop()` → `items.append()` is
+        # no fix: a call the program would never write).
+        self.arities: dict[tuple[str, str], set[int]] = {}
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for inner in ast.walk(node):
@@ -633,10 +637,18 @@ class _Scopes:
                 names = self.attributes.setdefault(text.segment(node.value), [])
                 if node.attr not in names:
                     names.append(node.attr)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                method = (text.segment(node.func.value), node.func.attr)
+                self.arities.setdefault(method, set()).add(len(node.args) + len(node.keywords))
 
     def function_of(self, node: ast.AST) -> str | None:
         function = self._function.get(id(node))
         return function.name if function is not None else None
+
+    def may_call(self, base: str, method: str, call: ast.Call) -> bool:
+        """Whether the program calls ``base.method`` with as many arguments as ``call`` has, or never calls it."""
+        counts = self.arities.get((base, method))
+        return counts is None or len(call.args) + len(call.keywords) in counts
 
     def names_of(self, node: ast.AST) -> list[str]:
         """The names bound in the function around ``node``; ``[]`` at module level."""
@@ -853,9 +865,10 @@ def _replace_name(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, sc
                 new_node = ast.Name(id=other, ctx=ast.Load())
                 yield _Candidate("replace_name", node, slot, new_node, (other,), text.span(node)[0], node)
     elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
-        base = text.segment(node.value)
+        base, parent = text.segment(node.value), parents.get(id(node))
+        call = parent if isinstance(parent, ast.Call) and parent.func is node else None
         for other in scopes.attributes.get(base, []):
-            if other != node.attr:
+            if other != node.attr and (call is None or scopes.may_call(base, other, call)):
                 renamed = ast.Attribute(value=node.value, attr=other, ctx=ast.Load())
                 yield _Candidate("replace_name", node, slot, renamed, (f"{base}.{other}",), text.span(node)[0], node)
 

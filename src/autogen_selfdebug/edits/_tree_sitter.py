@@ -169,6 +169,9 @@ class _Program:
         self._line_starts = [0, *(m.end() for m in re.finditer(b"\n", self.data))]
         self.nodes = list(_walk(tree.root_node))
         self.properties: dict[str, list[str]] = {}
+        # The argument counts each method is called with, as in Python's edits (`items.shift()` → `items.push()`
+        # passes weak tests by the length push returns, with a call the program would never write).
+        self._arities: dict[tuple[str, str], set[int]] = {}
         self.declared: set[int] = set()
         self._names: dict[int, list[str]] = {}
         for node in self.nodes:
@@ -178,6 +181,8 @@ class _Program:
                     names = self.properties.setdefault(self.text(obj), [])
                     if self.text(prop) not in names:
                         names.append(self.text(prop))
+                    if (count := _argument_count(node)) is not None:
+                        self._arities.setdefault((self.text(obj), self.text(prop)), set()).add(count)
             for pattern in _declaring(node):
                 for name in _pattern_names(pattern):
                     self.declared.add(name.id)
@@ -219,6 +224,13 @@ class _Program:
             if _function_name(function, self) is not None:
                 return list(dict.fromkeys(name for f in reversed(chain) for name in self._names.get(f.id, [])))
         return []
+
+    def may_call(self, member: Node, method: str) -> bool:
+        """Whether ``member`` (``obj.prop``) may become ``obj.method``: it is not called, or the program calls
+        ``obj.method`` with as many arguments, or never calls it."""
+        count, obj = _argument_count(member), member.child_by_field_name("object")
+        counts = self._arities.get((self.text(obj), method)) if obj is not None else None
+        return count is None or counts is None or count in counts
 
     def declared_in(self, function: Node) -> list[str]:
         """The names declared directly in ``function`` (its parameters and locals, not its callbacks')."""
@@ -431,6 +443,15 @@ def _holds(root: Node, start: int, end: int, form: _Form, wrapped: bool) -> bool
 
 def _forms(*forms: _Form) -> tuple[_Form, ...]:
     return tuple(dict.fromkeys(forms))
+
+
+def _argument_count(member: Node) -> int | None:
+    """How many arguments a member expression is called with, or ``None`` when it is not the callee of a call."""
+    call = member.parent
+    if call is None or call.type != "call_expression" or not _is(call.child_by_field_name("function"), member):
+        return None
+    arguments = call.child_by_field_name("arguments")
+    return None if arguments is None else sum(child.type != "comment" for child in arguments.named_children)
 
 
 def _over(
@@ -712,7 +733,7 @@ def _replace_name(node: Node, program: _Program) -> Iterator[_Candidate]:
         if obj is None or prop is None or prop.type != "property_identifier" or assigned:
             return
         for other in program.properties.get(program.text(obj), []):
-            if other != program.text(prop):
+            if other != program.text(prop) and program.may_call(node, other):
                 yield _renamed("replace_name", node, other, program)
 
 
