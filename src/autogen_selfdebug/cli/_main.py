@@ -114,11 +114,9 @@ def _parser() -> argparse.ArgumentParser:
         help="fix a broken program file",
         description="Fix a broken program file. It runs as given first (not counted in --max-attempts); when it "
         "fails its tests, a search of small patches (no model call) gets its turn before the model. Checks "
-        "at the bottom of the file (asserts, checks that a call raises, unittest classes, pytest-style test functions, "
-        "node:test tests, or the "
-        "examples doctest.testmod() runs) become tests "
-        "the model cannot edit, unless --tests gives the tests; a Python file with neither is tested by the "
-        "examples in its docstrings. "
+        "at the bottom of the file (asserts, checks that a call raises, unittest classes, pytest-style test "
+        "functions, node:test tests, or the examples doctest.testmod() runs) become tests the model cannot edit, "
+        "unless --tests gives the tests; a Python file with neither is tested by the examples in its docstrings. "
         f"If the program as given hangs, later attempts get {AFTER_HANG_SECONDS} s each unless --timeout is given.",
     )
     fix.add_argument(

@@ -623,10 +623,9 @@ class _Scopes:
         self._function: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
         self._names: dict[int, list[str]] = {}
         self.attributes: dict[str, list[str]] = {}
-        # The argument counts each method is called with: in a call, another method takes a method's place only
-        # with a count the program calls it with, or if it never calls it (`items.pop()` → `items.append()` is
-        # no fix: a call the program would never write).
-        self.arities: dict[tuple[str, str], set[int]] = {}
+        # The argument counts each method is called with: `items.pop()` → `items.append()` would be a call the
+        # program never writes, which passes weak tests only by what it happens to return.
+        self._arities: dict[tuple[str, str], set[int]] = {}
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for inner in ast.walk(node):
@@ -639,7 +638,7 @@ class _Scopes:
                     names.append(node.attr)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 method = (text.segment(node.func.value), node.func.attr)
-                self.arities.setdefault(method, set()).add(len(node.args) + len(node.keywords))
+                self._arities.setdefault(method, set()).add(len(node.args) + len(node.keywords))
 
     def function_of(self, node: ast.AST) -> str | None:
         function = self._function.get(id(node))
@@ -647,7 +646,7 @@ class _Scopes:
 
     def may_call(self, base: str, method: str, call: ast.Call) -> bool:
         """Whether the program calls ``base.method`` with as many arguments as ``call`` has, or never calls it."""
-        counts = self.arities.get((base, method))
+        counts = self._arities.get((base, method))
         return counts is None or len(call.args) + len(call.keywords) in counts
 
     def names_of(self, node: ast.AST) -> list[str]:

@@ -170,7 +170,7 @@ class _Program:
         self.nodes = list(_walk(tree.root_node))
         self.properties: dict[str, list[str]] = {}
         # The argument counts each method is called with, as in Python's edits (`items.shift()` → `items.push()`
-        # passes weak tests by the length push returns, with a call the program would never write).
+        # passed a stack's weak tests by the length push returns).
         self._arities: dict[tuple[str, str], set[int]] = {}
         self.declared: set[int] = set()
         self._names: dict[int, list[str]] = {}
