@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import docker
 import pytest
 from autogen_core import CancellationToken
@@ -99,3 +102,51 @@ async def test_a_cancelled_search_in_docker_leaves_its_folder_to_the_next_one() 
         after_cancel, after_next = await cancel_a_search_then_search_again(box, drivers)
     engine.close()
     assert after_cancel != [] and after_next == []
+
+
+# Per language: a program whose every run hangs, and one the search fixes at once; the tests of each.
+PROGRAMS = {
+    "python": (
+        ("def f(n):\n    while n > 0:\n        n += 1\n    return n\n", "assert f(3) == 0"),
+        ("def g(a, b):\n    return a - b\n", "assert g(2, 3) == 5"),
+    ),
+    "javascript": (
+        ("function f(n) {\n  while (n > 0) {\n    n += 1;\n  }\n  return n;\n}\n", "console.assert(f(3) === 0);"),
+        ("function g(a, b) {\n  return a - b;\n}\n", "console.assert(g(2, 3) === 5);"),
+    ),
+    "typescript": (
+        (
+            "function f(n: number): number {\n  while (n > 0) {\n    n += 1;\n  }\n  return n;\n}\n",
+            "console.assert(f(3) === 0);",
+        ),
+        ("function g(a: number, b: number): number {\n  return a - b;\n}\n", "console.assert(g(2, 3) === 5);"),
+    ),
+}
+
+
+@pytest.mark.docker
+@pytest.mark.usefixtures("require_docker")
+async def test_a_search_cancelled_in_docker_stops_at_once_and_the_sandbox_runs_on() -> None:
+    async with DockerSandbox(timeout=60) as box:  # one container for the three languages: each start takes seconds
+
+        async def execute(blocks: list[CodeBlock], token: CancellationToken) -> CodeResult:
+            return await box.execute_code_blocks(blocks, cancellation_token=token)
+
+        for language, ((hangs, hang_tests), (subtracts, add_tests)) in PROGRAMS.items():
+            token = CancellationToken()
+            asyncio.get_running_loop().call_later(3.0, token.cancel)  # every run of it would take 30 s
+            started = time.monotonic()
+            with pytest.raises(asyncio.CancelledError):
+                await search_patches(
+                    hangs,
+                    language=language,
+                    tests=hang_tests,
+                    execute=execute,
+                    cancellation_token=token,
+                    budget=SearchBudget(candidate_timeout=30.0),
+                )
+            assert time.monotonic() - started < 15, language
+            fixed = await search_patches(
+                subtracts, language=language, tests=add_tests, execute=execute, cancellation_token=CancellationToken()
+            )
+            assert fixed.fix is not None and "a + b" in fixed.fix.source, fixed.summary()
