@@ -73,19 +73,24 @@ async def cancel_a_search_then_search_again(
         return await sandbox.execute_code_blocks(blocks, cancellation_token=cancellation_token)
 
     async def cancel_once_running() -> None:
-        for _ in range(600):  # a driver starts in well under 60 s
-            if await asyncio.to_thread(drivers):
+        # The same driver seen a second apart is one of the runs that hang, not a short run that ends first.
+        seen: list[str] = []
+        for _ in range(120):  # a driver starts in well under 60 s
+            now = await asyncio.to_thread(drivers)
+            if set(now) & set(seen):
                 break
-            await asyncio.sleep(0.1)
+            seen = now
+            await asyncio.sleep(0.5)
         token.cancel()
 
     canceller = asyncio.create_task(cancel_once_running())
-    hangs = "def count_up(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i * 2\n"
+    # Every run of it hangs, the program as given too: a run is always going on when the cancellation comes.
+    hangs = "def count_down(n):\n    while n > 0:\n        n += 1\n    return n\n"
     with pytest.raises(asyncio.CancelledError):
         await search_patches(
             hangs,
             language="python",
-            tests="assert count_up(3) == 3\nassert count_up(0) == 0",
+            tests="assert count_down(3) == 0",
             execute=execute,
             cancellation_token=token,
             budget=SearchBudget(candidate_timeout=30.0),

@@ -24,11 +24,16 @@ import glob as _glob, os as _os, shutil as _sh, subprocess as _sp, sys as _sys, 
 # A driver killed outright (its search cancelled) could not remove its folder: the next one does.
 for _old in _glob.glob(_os.path.join(_tf.gettempdir(), "sd-driver-*-*")):
     try:
-        _os.kill(int(_os.path.basename(_old).split("-")[2]), 0)
+        _pid = int(_os.path.basename(_old).split("-")[2])
+        _os.kill(_pid, 0)
+        # Killed but not yet reaped (a zombie, until the container's init or the parent gets to it): gone too.
+        with open("/proc/%d/stat" % _pid) as _stat:
+            if _stat.read().rpartition(")")[2].split()[0] == "Z":
+                raise ProcessLookupError
     except ProcessLookupError:
         _sh.rmtree(_old, ignore_errors=True)
-    except (ValueError, OSError):
-        pass  # not a pid, or a process that is someone else's: alive
+    except (ValueError, OSError, IndexError):
+        pass  # not a pid, a process that is someone else's, or no /proc: alive
 _dir = _tf.mkdtemp(prefix="sd-driver-" + str(_os.getpid()) + "-")
 _path = _os.path.join(_dir, "driver.py")
 with open(_path, "w", encoding="utf-8") as _f:
