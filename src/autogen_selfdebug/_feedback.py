@@ -95,7 +95,6 @@ def execution_feedback(check: CheckResult, *, max_chars: int = DEFAULT_MAX_OUTPU
     program_exit = None if check.tests is not None else check.program.exit_code
     parts = [_section("Program output", program_exit, check.program.output, budget)]
     report = check.report
-    node_assert_line = failed_console_assert(check.program.output)
     if check.tests is not None and report is not None:
         parts.append(render_report(report, max_chars=budget))
         if check.tests.output.strip() and not check.passed:
@@ -110,7 +109,11 @@ def execution_feedback(check: CheckResult, *, max_chars: int = DEFAULT_MAX_OUTPU
             "The code ran out of time and was stopped: it may loop forever. A traceback in its output shows the "
             "line it was running when it was stopped."
         )
-    elif check.status == "program_failed" and check.program.exit_code == 0 and (line := node_assert_line):
+    elif (
+        check.status == "program_failed"
+        and check.program.exit_code == 0
+        and (line := failed_console_assert(check.program.output))
+    ):
         verdict = (
             f"The code failed: a console.assert in it failed (`{line}`; Node only prints a failed "
             "console.assert, but here it counts as a failure)."

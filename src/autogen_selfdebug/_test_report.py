@@ -730,16 +730,17 @@ def _guard(statement: ast.stmt, tests: str) -> list[ast.stmt]:
     text = raises or (ast.get_source_segment(tests, statement) or ast.unparse(statement)).strip().split("\n")[0]
     where = f"{statement.lineno}, {text[:120]!r}"
     if raises:
+        counted = "_sd_n = _sd_h.failed\n"  # the failures before it: settled() passes it if none came since
         handlers = "except (KeyboardInterrupt, SystemExit):\n    raise\nexcept BaseException as _sd_e:\n"
         ran = f"_sd_h.settled({where}, _sd_n)"
     else:
-        handlers, ran = "except Exception as _sd_e:\n", "_sd_h.end()"
+        counted, handlers, ran = "", "except Exception as _sd_e:\n", "_sd_h.end()"
     # An error ends what begin() started with the check's failure (escaped), and running through with its end.
     wrapper = ast.parse(
-        f"_sd_h.begin({where})\n_sd_n = _sd_h.failed\ntry:\n    pass\n"
+        f"_sd_h.begin({where})\n{counted}try:\n    pass\n"
         f"{handlers}    _sd_h.escaped({where}, _sd_e)\nelse:\n    {ran}\n"
     ).body
-    attempt = wrapper[2]
+    attempt = wrapper[-1]
     assert isinstance(attempt, ast.Try)
     attempt.body = [statement]
     return [ast.copy_location(node, statement) for node in wrapper]
