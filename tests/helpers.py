@@ -104,6 +104,29 @@ async def cancel_a_search_then_search_again(
     return after_cancel, await asyncio.to_thread(drivers)
 
 
+# Binary search with `lo = mid` (for `lo = mid + 1`): the checks hang, and so do most of the candidates.
+BINARY_SEARCH = {
+    "python": (
+        "def find(xs, target):\n    lo, hi = 0, len(xs) - 1\n    while lo <= hi:\n        mid = (lo + hi) // 2\n"
+        "        if xs[mid] == target:\n            return mid\n        if xs[mid] < target:\n            lo = mid\n"
+        "        else:\n            hi = mid - 1\n    return -1\n",
+        "assert find([1, 3, 5, 7], 1) == 0\nassert find([1, 3, 5, 7], 7) == 3\nassert find([1, 3, 5, 7], 4) == -1\n",
+    ),
+    "javascript": (
+        "function find(xs, target) {\n  let lo = 0, hi = xs.length - 1;\n  while (lo <= hi) {\n"
+        "    const mid = Math.floor((lo + hi) / 2);\n    if (xs[mid] === target) return mid;\n"
+        "    if (xs[mid] < target) {\n      lo = mid;\n    } else {\n      hi = mid - 1;\n    }\n  }\n"
+        "  return -1;\n}\n",
+        "console.assert(find([1, 3, 5, 7], 1) === 0);\nconsole.assert(find([1, 3, 5, 7], 7) === 3);\n"
+        "console.assert(find([1, 3, 5, 7], 4) === -1);\n",
+    ),
+}
+BINARY_SEARCH["typescript"] = (
+    BINARY_SEARCH["javascript"][0].replace("find(xs, target)", "find(xs: number[], target: number): number"),
+    BINARY_SEARCH["javascript"][1],
+)
+
+
 def py(code: str) -> str:
     return f"Here is the code:\n```python\n{code}\n```"
 

@@ -93,6 +93,18 @@ def test_off_by_one(language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_off_by_one_on_a_name_assigned_as_it_is(language: str) -> None:
+    """Binary search's ``lo = mid`` (for ``lo = mid + 1``); not a name inside a larger value, nor an argument."""
+    source = "let lo = mid;\nlo = mid;\nlo = mid + k;\nf(mid);\n"
+    assert results(source, language, "off_by_one") == [
+        "let lo = mid + 1;\nlo = mid;\nlo = mid + k;\nf(mid);\n",
+        "let lo = mid - 1;\nlo = mid;\nlo = mid + k;\nf(mid);\n",
+        "let lo = mid;\nlo = mid + 1;\nlo = mid + k;\nf(mid);\n",
+        "let lo = mid;\nlo = mid - 1;\nlo = mid + k;\nf(mid);\n",
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_swap_arguments(language: str) -> None:
     assert results("y = Math.pow(base, exp);\n", language, "swap_arguments") == ["y = Math.pow(exp, base);\n"]
     assert results("y = f(a, b, c);\n", language, "swap_arguments") == ["y = f(b, a, c);\n", "y = f(a, c, b);\n"]

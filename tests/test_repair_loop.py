@@ -23,7 +23,7 @@ from autogen_selfdebug import (
 )
 from autogen_selfdebug.cli import EXAMPLES
 from autogen_selfdebug.repair import SearchBudget
-from helpers import COUNT_I, COUNT_I_TESTS, STRUCTURED, decision, py, scripted
+from helpers import BINARY_SEARCH, COUNT_I, COUNT_I_TESTS, STRUCTURED, decision, py, scripted
 
 POSTFIX = EXAMPLES[0]
 
@@ -79,6 +79,21 @@ async def test_a_given_program_is_fixed_by_the_search_with_no_model_call(sandbox
     fresh = SelfDebuggingCodeExecutorAgent("fixer", sandbox, model_client=NeverCalled(), tests=POSTFIX.tests)
     await fresh.load_state(json.loads(json.dumps(state)))
     assert fresh.attempts == agent.attempts
+
+
+async def test_the_search_keeps_within_the_sandboxs_timeout() -> None:
+    """The sandbox's timeout (8 s) is shorter than the search's 20 s: the agent tells the search, whose batches
+    end in time (before, the sandbox killed the first with its results, and the search found nothing)."""
+    program, tests = BINARY_SEARCH["python"]
+    async with create_sandbox("local", timeout=8) as box:
+        agent = SelfDebuggingCodeExecutorAgent(
+            "fixer", box, model_client=NeverCalled(), tests=tests, initial_code=program
+        )
+        items = await run(agent)
+    generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
+    assert [g.metadata["move"] for g in generations] == ["given", "search"]
+    assert "lo = mid + 1" in generations[1].code_blocks[0].code
+    assert RunSummary.from_metadata(items[-1].messages[-1].metadata).outcome == "success"  # type: ignore[union-attr]
 
 
 async def test_a_given_program_that_waits_for_input_ends_the_round_with_no_model_call(sandbox: CodeExecutor) -> None:

@@ -16,7 +16,7 @@ from autogen_selfdebug import create_sandbox
 from autogen_selfdebug.cli import EXAMPLES
 from autogen_selfdebug.edits import REPAIR_TEMPLATES, candidate_edits, driver_lines, names_left_unread, repair_edits
 from autogen_selfdebug.repair import SearchBudget, SearchResult, TestCoverage, ochiai, search_patches
-from helpers import COUNT_I, COUNT_I_TESTS, cancel_a_search_then_search_again
+from helpers import BINARY_SEARCH, COUNT_I, COUNT_I_TESTS, cancel_a_search_then_search_again
 
 
 @pytest.fixture
@@ -511,6 +511,38 @@ async def test_js_a_hanging_candidate_is_cut_off(sandbox: CodeExecutor) -> None:
         candidate_timeout=1.0,
     )
     assert result.timed_out >= 1 and result.fix is not None
+
+
+@pytest.mark.parametrize("language", ["python", "javascript", "typescript"])
+async def test_a_search_within_a_sandbox_timeout_shorter_than_its_budget_on_a_program_that_hangs(
+    language: str,
+) -> None:
+    """Binary search's ``lo = mid`` hangs, as do most of its candidates. The sandbox's own timeout (8 s) is
+    shorter than the search's 20 s: each batch ends before it, rather than being killed with its results. The
+    check that hung is localized in every language (JavaScript's coverage used to end with the timeout)."""
+    program, tests = BINARY_SEARCH[language]
+    async with create_sandbox("local", timeout=8) as box:
+        result = await search_patches(
+            program,
+            language=language,
+            tests=tests,
+            execute=Counting(box),
+            cancellation_token=CancellationToken(),
+            run_limit=8,
+        )
+    assert result.fix is not None, result.summary()
+    assert result.fix.patch.description.startswith("`lo = mid` changed to `lo = mid + 1`")
+    assert result.ranking.measured and result.timed_out > 0
+
+
+def test_off_by_one_on_a_name_assigned_as_it_is() -> None:
+    source = "lo = mid\nlo: int = mid\nlo = mid + k\nf(mid)\n"
+    assert [e.description for e in repair_edits(source, templates=["off_by_one"])] == [
+        "`lo = mid` changed to `lo = mid + 1` on line 1",
+        "`lo = mid` changed to `lo = mid - 1` on line 1",
+        "`lo: int = mid` changed to `lo: int = mid + 1` on line 2",
+        "`lo: int = mid` changed to `lo: int = mid - 1` on line 2",
+    ]
 
 
 @pytest.mark.parametrize(

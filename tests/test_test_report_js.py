@@ -13,7 +13,7 @@ from autogen_selfdebug._feedback import execution_feedback
 from autogen_selfdebug._test_report import TestReport, parse_report, split_output
 from autogen_selfdebug._test_report import tests_start_line as start_line  # not named test*, for pytest
 from autogen_selfdebug._test_report_js import instrument_js_tests
-from autogen_selfdebug._verification import combined_source
+from autogen_selfdebug._verification import combined_source, without_copied_tests
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 needs_tsc = pytest.mark.skipif(shutil.which("tsc") is None, reason="tsc is missing (apt-get install node-typescript)")
@@ -223,6 +223,21 @@ async def test_a_failed_console_assert_in_the_program_fails_the_check(tests: str
     assert execution_feedback(check).startswith(
         "The code failed: a console.assert in it failed (`Assertion failed: 2 by 3`; Node only prints"
     )
+
+
+async def test_a_program_that_ends_with_a_copy_of_its_tests_runs_them_once() -> None:
+    # A model may copy the checks into its answer; run twice, `const top` would be declared twice.
+    program = "function pop(xs) {\n  return xs.pop();\n}\n"
+    tests = "const top = pop([1, 2]);\nconsole.assert(top === 2);\n"
+    async with LocalSandbox(timeout=30) as sandbox:
+        verifier = Verifier(sandbox, tests=tests, tests_language="javascript")
+        check = await verifier.check(
+            [CodeBlock(code=program + "\n" + tests, language="javascript")], CancellationToken()
+        )
+    assert check.passed and check.test_counts() == (1, 1)
+    assert without_copied_tests(program + "\n" + tests, tests) == program
+    assert without_copied_tests(tests, tests) == tests  # nothing but the copy: left for the run to judge
+    assert without_copied_tests("x = 1 + " + tests, tests) == "x = 1 + " + tests  # not at a line's start
 
 
 def test_the_tests_keep_their_lines_and_declarations_stay_top_level() -> None:

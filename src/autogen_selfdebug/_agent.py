@@ -54,7 +54,7 @@ from ._decision import decide_retry
 from ._model_call import Purpose, add_usage, generate, model_label, sampling_args
 from ._packages import missing_module_note
 from ._strategy import MODEL_MOVES, AttemptPlan, FailureKind, Move, RetryStrategy, classify_failure
-from ._verification import Checker, CheckResult, Verifier, run_approved
+from ._verification import Checker, CheckResult, Verifier, run_approved, without_copied_tests
 from .edits import edits_kept_code, outline, parses
 from .repair import SEARCHABLE_LANGUAGES, search_patches
 from .sandboxes._languages import executor_languages
@@ -495,7 +495,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             return None
         if len(found.blocks) != 1 or found.blocks[0].language != language:
             return None
-        code = found.blocks[0].code
+        code = without_copied_tests(found.blocks[0].code, tests)
         return code if parses(code, language) else None
 
     async def _write(
@@ -549,6 +549,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             execute=self._execute,
             cancellation_token=cancellation_token,
             budget=budget,
+            run_limit=self._verifier.time_limit() if isinstance(self._verifier, Verifier) else None,
         )
         yield ThoughtEvent(content=result.summary(), source=self.name, metadata={"kind": "search", **result.metadata()})
         partial = result.evidence()

@@ -47,6 +47,7 @@ __all__ = [
     "combined_source",
     "run_approved",
     "run_safely",
+    "without_copied_tests",
 ]
 
 logger = logging.getLogger(__name__)
@@ -188,8 +189,8 @@ class Verifier:
                 return CheckResult(status="passed", program=program)
 
         assert self._tests is not None
-        program_source = "\n\n".join(b.code.rstrip() for b in same)
-        combined = combined_source(program_source, self._tests, self._tests_language, time_limit=self._time_limit())
+        program_source = without_copied_tests("\n\n".join(b.code.rstrip() for b in same), self._tests)
+        combined = combined_source(program_source, self._tests, self._tests_language, time_limit=self.time_limit())
         result, raised = await run_safely(
             run, [CodeBlock(code=combined, language=self._tests_language)], cancellation_token
         )
@@ -211,8 +212,9 @@ class Verifier:
             status = "program_failed"  # a check the program makes itself, above the tests
         return CheckResult(status=status, program=program, tests=tests, report=report)
 
-    def _time_limit(self) -> float | None:
-        """The sandbox's limit on one run, read at each check (the command line lowers it after a hang)."""
+    def time_limit(self) -> float | None:
+        """The sandbox's limit on one run, if it has one, read each time (the command line lowers it after a
+        hang)."""
         limit = getattr(self._executor, "timeout", None)
         return float(limit) if isinstance(limit, int | float) and limit > 0 else None
 
@@ -229,6 +231,16 @@ def failed_console_assert(output: str) -> str | None:
     and the run exits 0, but a failed check is a failure."""
     found = _NODE_ASSERT.search(output)
     return found.group(0) if found else None
+
+
+def without_copied_tests(program: str, tests: str) -> str:
+    """``program`` without a copy of ``tests`` at its end: a model may write them into its answer, and run twice
+    they fail on their own (a JavaScript check's ``const`` declared twice is a syntax error)."""
+    body, copy = program.rstrip(), tests.strip()
+    if not copy or not body.endswith(copy):
+        return program
+    rest = body[: -len(copy)]
+    return rest.rstrip() + "\n" if rest.strip() and rest.endswith("\n") else program
 
 
 def combined_source(

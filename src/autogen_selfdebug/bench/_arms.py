@@ -258,7 +258,9 @@ async def _search_only(broken: str, tests: str | None, sandbox: LocalSandbox) ->
     async def execute(blocks: list[CodeBlock], cancellation_token: CancellationToken) -> CodeResult:
         return await sandbox.execute_code_blocks(blocks, cancellation_token=cancellation_token)
 
-    found = await search_patches(broken, language="python", tests=tests, execute=execute, cancellation_token=token)
+    found = await search_patches(
+        broken, language="python", tests=tests, execute=execute, cancellation_token=token, run_limit=sandbox.timeout
+    )
     if found.fix is None:
         return ArmOutcome(code=broken, attempts=1, verdict="failure", final_move="given")
     return ArmOutcome(code=found.fix.source, attempts=2, verdict="success", final_move="search")

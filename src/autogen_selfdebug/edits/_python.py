@@ -35,7 +35,8 @@ they would mostly be equivalent mutants. Code inside f-strings is never mutated.
 
 The repair templates (:data:`REPAIR_TEMPLATES`, used by :func:`repair_edits`) go both ways and
 further: every operator of an arithmetic or comparison class, ``+`` swapped too (string and list
-concatenation), any int literal and any index, slice or ``range`` bound ±1, a name replaced by
+concatenation), any int literal, any index, slice or ``range`` bound and a name assigned as it is
+(``lo = mid``) ±1, a name replaced by
 another of its function's names, an attribute by another used on the same object, ``min`` ↔
 ``max`` and ``any`` ↔ ``all``, a condition negated or its ``not`` removed, a one-argument call
 unwrapped (not one that reads input), and a returned value replaced by another local. An edit that would
@@ -761,7 +762,8 @@ def _swap_min_max(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, sc
 def _off_by_one_anywhere(
     node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
 ) -> Iterator[_Candidate]:
-    """±1 on any int literal, and on any index, slice bound or ``range`` bound that is not a literal."""
+    """±1 on any int literal; on any index, slice bound or ``range`` bound that is not a literal; and on a
+    name assigned as it is (``lo = mid`` → ``lo = mid + 1``, binary search's bug)."""
     if isinstance(node, ast.Constant) and type(node.value) is int:
         found = list(_off_by_one(node, slot, text, parents, scopes))
         if _bound_context(node, parents) is None:
@@ -781,14 +783,17 @@ def _off_by_one_anywhere(
         or (isinstance(parent, ast.Subscript) and parent.slice is node)
         or (isinstance(parent, ast.Slice) and node in (parent.lower, parent.upper))
     )
-    if not bound:
+    assigned = isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node and isinstance(node, ast.Name)
+    if not (bound or assigned):
         return
     segment = text.segment(node)
     wrapped = segment if isinstance(node, _ATOMS) else f"({segment})"
+    # A lone name is shown with what it is assigned to: `lo = mid` → `lo = mid + 1`, not `mid` → `mid + 1`.
+    shown = parent if assigned and parent is not None else node
     for op, sign in ((ast.Add(), "+"), (ast.Sub(), "-")):
         new_node = ast.BinOp(left=node, op=op, right=ast.Constant(1))
         texts = tuple(dict.fromkeys((f"{segment} {sign} 1", f"{wrapped} {sign} 1")))
-        yield _Candidate("off_by_one", node, slot, new_node, texts, text.span(node)[0], node)
+        yield _Candidate("off_by_one", node, slot, new_node, texts, text.span(node)[0], shown)
 
 
 def _identity(op: type[ast.operator], left: ast.expr, right: ast.expr) -> ast.expr | None:

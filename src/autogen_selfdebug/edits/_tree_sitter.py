@@ -586,10 +586,14 @@ def _swap_min_max(node: Node, program: _Program) -> Iterator[_Candidate]:
 
 
 def _is_bound(node: Node, program: _Program) -> bool:
-    """Whether ``node`` is an index, a ``for`` loop's bound or a ``slice``/``substring`` argument."""
+    """Whether ``node`` is an index, a ``for`` loop's bound, a ``slice``/``substring`` argument or a name assigned
+    as it is (``lo = mid``, ``let lo = mid``)."""
     parent = node.parent
     if parent is None or node.type in ("number", "spread_element"):
         return False
+    if parent.type in ("assignment_expression", "variable_declarator"):
+        value = parent.child_by_field_name("right" if parent.type == "assignment_expression" else "value")
+        return node.type == "identifier" and _is(value, node)
     if parent.type == "subscript_expression":
         return _is(parent.child_by_field_name("index"), node)
     if parent.type == "arguments":
@@ -615,7 +619,8 @@ _INTEGER = re.compile(r"0|[1-9][0-9]*")
 
 
 def _off_by_one(node: Node, program: _Program) -> Iterator[_Candidate]:
-    """±1 on any integer literal, and on any index, ``for`` loop bound or ``slice`` argument that is not a literal."""
+    """±1 on any integer literal; on any index, ``for`` loop bound or ``slice`` argument that is not a literal; and
+    on a name assigned as it is (``lo = mid`` → ``lo = mid + 1``, binary search's bug)."""
     segment = program.text(node)
     if node.type == "number" and _INTEGER.fullmatch(segment):
         shown = _widen(node, program)

@@ -299,7 +299,7 @@ function coverage(ts) {
     offset += line.length + 1;
     return at;
   });
-  let test = 0;
+  let test = 0, inCheck = false;
   const ranLines = () => {
     const script = post("Profiler.takePreciseCoverage").result.find((s) => s.url === FILE);
     const counts = starts.map(() => 0);
@@ -319,10 +319,15 @@ function coverage(ts) {
     return [...lines].sort((a, b) => a - b);
   };
   const hooks = {
-    __sdBeforeCheck: () => { post("Profiler.takePreciseCoverage"); },
-    __sdAfterCheck: (passed) => emit(COVERAGE, {test: test++, passed: Boolean(passed), lines: ranLines()}),
+    __sdBeforeCheck: () => { post("Profiler.takePreciseCoverage"); inCheck = true; },
+    __sdAfterCheck: (passed) => {
+      inCheck = false;
+      emit(COVERAGE, {test: test++, passed: Boolean(passed), lines: ranLines()});
+    },
   };
   const result = run(compiled, hooks);
+  // A check that never ended ran out of time: it failed, on the lines it kept running (the loop to blame).
+  if (inCheck) emit(COVERAGE, {test: test++, passed: false, lines: ranLines()});
   emit(BATCH, {i: 0, ...result});
 }
 

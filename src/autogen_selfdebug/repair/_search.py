@@ -45,6 +45,9 @@ SEARCHABLE_LANGUAGES = ("python", "javascript", "typescript")
 
 ExecuteFn = Callable[[list[CodeBlock], CancellationToken], Awaitable[CodeResult]]
 
+# A driver's own start and its report, within the sandbox's timeout (Node's TypeScript start is the slowest).
+_RUN_MARGIN = 2.0
+
 # Renaming every use of a name, or every return, is not "the same bug twice": it would swamp the search.
 _NOT_GROUPED = frozenset({"replace_name", "return_local"})
 
@@ -213,6 +216,7 @@ async def search_patches(
     execute: ExecuteFn,
     cancellation_token: CancellationToken,
     budget: SearchBudget | None = None,
+    run_limit: float | None = None,
 ) -> SearchResult:
     """Search for a small patch that makes ``program`` pass ``tests``.
 
@@ -223,13 +227,16 @@ async def search_patches(
         execute: Runs code blocks in the sandbox (the agent's executor, approval included).
         cancellation_token: Cancels the search between and during sandbox executions.
         budget: Limits; the defaults keep a fruitless search of a 50-line program to a few seconds.
+        run_limit: The longest one sandbox execution may run (the executor's timeout), if known: each batch
+            stops its candidates before it, so the sandbox never kills a batch with its results.
 
     Raises:
         ValueError: a language the search cannot edit.
     """
     if language not in SEARCHABLE_LANGUAGES:
         raise ValueError(f"The repair search edits {', '.join(SEARCHABLE_LANGUAGES)}, not {language!r}.")
-    return await _Search(program, language, tests, execute, cancellation_token, budget or SearchBudget()).run()
+    search = _Search(program, language, tests, execute, cancellation_token, budget or SearchBudget(), run_limit)
+    return await search.run()
 
 
 class _Search:
@@ -241,15 +248,23 @@ class _Search:
         execute: ExecuteFn,
         token: CancellationToken,
         budget: SearchBudget,
+        run_limit: float | None = None,
     ) -> None:
         self.program, self.language, self.tests = program, language, tests
         self.execute, self.token, self.budget = execute, token, budget
+        self.run_limit = run_limit
         self.started = time.monotonic()
         self.seen = {program}
         self.timeout = budget.candidate_timeout
 
     def left(self) -> float:
         return self.budget.seconds - (time.monotonic() - self.started)
+
+    def _within_run(self, seconds: float) -> float:
+        """``seconds``, cut to end a while before the sandbox's own timeout would stop the run."""
+        if self.run_limit is None:
+            return seconds
+        return max(0.5, min(seconds, self.run_limit - _RUN_MARGIN))
 
     async def run(self) -> SearchResult:
         baseline_trial = (await self._batch([self.program], timeout=self.budget.candidate_timeout))[0]
@@ -337,7 +352,7 @@ class _Search:
             if source not in self.seen:
                 self.seen.add(source)
                 fresh.append((patch, weight, source))
-        for start in range(0, len(fresh), self.budget.batch_size):
+        while fresh:
             room = self.budget.max_candidates - result.tried
             if room <= 0:
                 result.stopped = "candidate budget spent"
@@ -345,8 +360,13 @@ class _Search:
             if self.left() <= 0:
                 result.stopped = "time budget spent"
                 break
-            batch = fresh[start : start + min(self.budget.batch_size, room)]
+            batch = fresh[: min(self.budget.batch_size, room)]
             trials = await self._batch([source for _, _, source in batch], timeout=self.timeout)
+            # The candidates a batch did not reach (its time ran out) go first in the next one.
+            fresh = [c for c, trial in zip(batch, trials, strict=True) if trial is None] + fresh[len(batch) :]
+            if all(trial is None for trial in trials):  # not one ran: going on would only repeat that
+                result.stopped = "the sandbox reported no candidate's run"
+                break
             for (patch, weight, source), trial in zip(batch, trials, strict=True):
                 if trial is None:
                     continue
@@ -364,7 +384,7 @@ class _Search:
 
     async def _batch(self, programs: Sequence[str], *, timeout: float) -> list[Trial | None]:
         full = [combined_source(p, self.tests, self.language, detail=False) for p in programs]
-        budget = max(self.left(), timeout)
+        budget = max(self._within_run(self.left()), timeout)
         if self.language == "python":
             split = [(p, whole[len(p) :]) for p, whole in zip(programs, full, strict=True)]
             block = CodeBlock(code=python_batch_code(split, timeout=timeout, budget=budget), language="python")
@@ -377,7 +397,7 @@ class _Search:
     async def _localize(self, program: str) -> Ranking:
         full = combined_source(program, self.tests, self.language, detail=False)
         lines = len(program.splitlines())
-        limit = max(2.0, 4 * self.timeout)
+        limit = self._within_run(max(2.0, 4 * self.timeout))
         if self.language == "python":
             code = python_coverage_code(full, program_lines=lines, timeout=limit, per_test=self.timeout)
             block = CodeBlock(code=code, language="python")
