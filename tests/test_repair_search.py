@@ -15,7 +15,15 @@ from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 from autogen_selfdebug import create_sandbox
 from autogen_selfdebug.cli import EXAMPLES
 from autogen_selfdebug.edits import REPAIR_TEMPLATES, candidate_edits, driver_lines, names_left_unread, repair_edits
-from autogen_selfdebug.repair import SearchBudget, SearchResult, TestCoverage, ochiai, search_patches
+from autogen_selfdebug.repair import (
+    SearchBudget,
+    SearchResult,
+    TestCoverage,
+    ochiai,
+    search_patches,
+    shares_state,
+    with_earlier_lines,
+)
 from helpers import BINARY_SEARCH, COUNT_I, COUNT_I_TESTS, cancel_a_search_then_search_again
 
 
@@ -533,6 +541,83 @@ async def test_a_search_within_a_sandbox_timeout_shorter_than_its_budget_on_a_pr
     assert result.fix is not None, result.summary()
     assert result.fix.patch.description.startswith("`lo = mid` changed to `lo = mid + 1`")
     assert result.ranking.measured and result.timed_out > 0
+
+
+# A queue whose `pop` on an empty queue moves its head (`>` for `>=`). The check that fails reads only `size`:
+# the line to blame ran in an earlier check, which passed.
+QUEUE = {
+    "python": (
+        "class Queue:\n    def __init__(self):\n        self.items, self.head = [], 0\n\n    def push(self, item):\n"
+        "        self.items.append(item)\n\n    def pop(self):\n        if self.head > len(self.items):\n"
+        "            return None\n        item = self.items[self.head] if self.head < len(self.items) else None\n"
+        "        self.head += 1\n        return item\n\n    def size(self):\n"
+        "        return len(self.items) - self.head\n\n\nq = Queue()\nq.push(1)\nq.push(2)\n",
+        "assert q.pop() == 1\nassert q.size() == 1\nassert q.pop() == 2\n"
+        "assert q.pop() is None\nassert q.size() == 0\n",
+        "if self.head >= len(self.items):",
+    ),
+    "javascript": (
+        "class Queue {\n  constructor() {\n    this.items = [];\n    this.head = 0;\n  }\n\n  push(item) {\n"
+        "    this.items.push(item);\n  }\n\n  pop() {\n    if (this.head > this.items.length) return undefined;\n"
+        "    return this.items[this.head++];\n  }\n\n  size() {\n    return this.items.length - this.head;\n  }\n}\n\n"
+        "const q = new Queue();\nq.push(1);\nq.push(2);\n",
+        "console.assert(q.pop() === 1);\nconsole.assert(q.size() === 1);\nconsole.assert(q.pop() === 2);\n"
+        "console.assert(q.pop() === undefined);\nconsole.assert(q.size() === 0);\n",
+        "if (this.head >= this.items.length)",
+    ),
+}
+QUEUE["typescript"] = (
+    QUEUE["javascript"][0]
+    .replace("class Queue {\n", "class Queue {\n  items: number[];\n  head: number;\n")
+    .replace("  push(item) {", "  push(item: number): void {")
+    .replace("  pop() {", "  pop(): number | undefined {")
+    .replace("  size() {", "  size(): number {"),
+    QUEUE["javascript"][1],
+    QUEUE["javascript"][2],
+)
+
+
+@pytest.mark.parametrize("language", ["python", "javascript", "typescript"])
+async def test_checks_that_share_state_blame_lines_an_earlier_check_ran(sandbox: CodeExecutor, language: str) -> None:
+    program, tests, fixed = QUEUE[language]
+    assert shares_state(program, tests, language)
+    result = await search(sandbox, program, tests, language)
+    assert result.fix is not None and fixed in result.fix.source, result.summary()
+
+
+@pytest.mark.parametrize(
+    ("language", "program", "tests", "shared"),
+    [
+        ("python", "def f(x):\n    return x\n", "assert f(1) == 1\nassert f(2) == 2\n", False),
+        ("python", "LIMIT = 3\ndef f(x):\n    return x\n", "assert f(1) == 1\n", False),  # bound, not read
+        ("python", "def f(x):\n    return x\n", "y = f(1)\nassert y == 1\n", True),
+        ("python", "s = []\n", "s.append(1)\nassert s == [1]\n", True),
+        ("javascript", "function f(x) {\n  return x;\n}\n", "console.assert(f(1) === 1);\n", False),
+        ("javascript", "let n = 0;\nfunction up() {\n  n++;\n}\n", "up();\nconsole.assert(n === 1);\n", True),
+        (
+            "typescript",
+            "function f(x: number) {\n  return x;\n}\n",
+            "const y = f(1);\nconsole.assert(y === 1);\n",
+            True,
+        ),
+    ],
+)
+def test_checks_share_state_when_they_read_a_name_bound_at_the_top_level(
+    language: str, program: str, tests: str, shared: bool
+) -> None:
+    assert shares_state(program, tests, language) is shared
+
+
+def test_a_failing_check_carries_the_lines_of_the_checks_before_it() -> None:
+    coverage = [
+        TestCoverage(True, frozenset({1, 2})),
+        TestCoverage(True, frozenset({3})),
+        TestCoverage(False, frozenset({4})),
+    ]
+    ranking = ochiai(with_earlier_lines(coverage))
+    assert ranking.top(1) == [(4, 1.0)]  # what the failing check ran itself stays first
+    assert 0 < ranking.score(3) < 1 and 0 < ranking.score(1) < 1
+    assert ochiai(coverage).score(3) == 0  # without: never edited
 
 
 def test_off_by_one_on_a_name_assigned_as_it_is() -> None:

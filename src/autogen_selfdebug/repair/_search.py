@@ -34,7 +34,7 @@ from ..edits import (
     same_edit_everywhere,
 )
 from ._batch import Trial, parse_batch, parse_coverage
-from ._localize import Ranking, ochiai
+from ._localize import Ranking, ochiai, shares_state, with_earlier_lines
 from ._node_driver import node_batch_code, node_coverage_code
 from ._python_driver import python_batch_code, python_coverage_code
 
@@ -253,6 +253,7 @@ class _Search:
         self.program, self.language, self.tests = program, language, tests
         self.execute, self.token, self.budget = execute, token, budget
         self.run_limit = run_limit
+        self.stateful = shares_state(program, tests, language)
         self.started = time.monotonic()
         self.seen = {program}
         self.timeout = budget.candidate_timeout
@@ -404,7 +405,8 @@ class _Search:
         else:
             code = node_coverage_code(full, self.language, program_lines=lines, timeout=limit)
             block = CodeBlock(code=code, language="javascript")
-        return ochiai(parse_coverage(await self._run(block)))
+        coverage = parse_coverage(await self._run(block))
+        return ochiai(with_earlier_lines(coverage) if self.stateful else coverage)
 
     async def _run(self, block: CodeBlock) -> str:
         if self.token.is_cancelled():
