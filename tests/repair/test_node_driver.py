@@ -164,6 +164,16 @@ console.log(classify(5));
     assert trial.exit_code == 1 and "positive!" in trial.output
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_a_one_line_arrow_function_that_ran_is_on_its_line(language: str) -> None:
+    # The line starts outside the function (`const`), in code that ran before the checks.
+    typed = ": string" if language == "typescript" else ""
+    program = f"const shout = (w{typed}) => w.toUpperCase() + '!';\nconst quiet = (w{typed}) => w;\n"
+    source = combined_source(program, 'assert.strictEqual(shout("a"), "A!");\n', language)
+    (check,) = parse_coverage(await execute(node_coverage_code(source, language, program_lines=2, timeout=5)))
+    assert check.passed and check.lines == {1}
+
+
 @pytest.mark.parametrize(
     ("language", "typed"), [("javascript", ""), pytest.param("typescript", ": number", marks=NEEDS_TSC)]
 )

@@ -292,11 +292,13 @@ function coverage(ts) {
   post("Profiler.startPreciseCoverage", {callCount: true, detailed: true});
   const compiled = compile(ts, INPUT.programs[0], true);
   const code = compiled.code || "";
-  // Offset of each source line's first non-blank character in the wrapped script (-1 when blank).
+  // Offset of each source line's first non-blank character in the wrapped script (-1 when blank), and of its end.
   let offset = HEAD.length;
+  const ends = [];
   const starts = code.split("\n").map((line) => {
     const blank = line.search(/\S/), at = blank < 0 ? -1 : offset + blank;
     offset += line.length + 1;
+    ends.push(offset);
     return at;
   });
   let test = 0, inCheck = false;
@@ -310,6 +312,11 @@ function coverage(ts) {
       starts.forEach((at, line) => {
         if (at >= range.startOffset && at < range.endOffset) counts[line] = range.count;
       });
+    }
+    // A function that ran and starts mid-line (`const f = (x) => ...`) ran its line too.
+    for (const range of ranges) {
+      const line = ends.findIndex((end) => range.startOffset < end);
+      if (range.count > 0 && line >= 0 && range.startOffset >= HEAD.length) counts[line] = Math.max(counts[line], 1);
     }
     const lines = new Set();
     counts.forEach((count, line) => {
