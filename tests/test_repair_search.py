@@ -577,12 +577,88 @@ QUEUE["typescript"] = (
 )
 
 
+# A min-stack that drops a repeated minimum (`<` for `<=`): the bug runs only in the pushes above the checks,
+# outside any check; a wrong patch in `min` (return the top item) passes these checks too.
+MIN_STACK = {
+    "python": (
+        """\
+class MinStack:
+    def __init__(self):
+        self.items, self.mins = [], []
+
+    def push(self, x):
+        self.items.append(x)
+        if not self.mins or x < self.mins[-1]:
+            self.mins.append(x)
+
+    def pop(self):
+        x = self.items.pop()
+        if x == self.mins[-1]:
+            self.mins.pop()
+        return x
+
+    def min(self):
+        return self.mins[-1]
+
+
+s = MinStack()
+s.push(3)
+s.push(1)
+s.push(1)
+""",
+        "assert s.min() == 1\ns.pop()\nassert s.min() == 1\ns.pop()\nassert s.min() == 3\n",
+        "x <= self.mins[-1]",
+    ),
+    "javascript": (
+        """\
+class MinStack {
+  constructor() {
+    this.items = [];
+    this.mins = [];
+  }
+
+  push(x) {
+    this.items.push(x);
+    if (!this.mins.length || x < this.mins[this.mins.length - 1]) this.mins.push(x);
+  }
+
+  pop() {
+    const x = this.items.pop();
+    if (x === this.mins[this.mins.length - 1]) this.mins.pop();
+    return x;
+  }
+
+  min() {
+    return this.mins[this.mins.length - 1];
+  }
+}
+
+const s = new MinStack();
+s.push(3);
+s.push(1);
+s.push(1);
+""",
+        "console.assert(s.min() === 1);\ns.pop();\nconsole.assert(s.min() === 1);\ns.pop();\n"
+        "console.assert(s.min() === 3);\n",
+        "x <= this.mins[this.mins.length - 1]",
+    ),
+}
+
+
 @pytest.mark.parametrize("language", ["python", "javascript", "typescript"])
 async def test_checks_that_share_state_blame_lines_an_earlier_check_ran(sandbox: CodeExecutor, language: str) -> None:
     program, tests, fixed = QUEUE[language]
     assert shares_state(program, tests, language)
     result = await search(sandbox, program, tests, language)
     assert result.fix is not None and fixed in result.fix.source, result.summary()
+
+
+@pytest.mark.parametrize("language", ["python", "javascript"])
+async def test_checks_that_share_state_blame_lines_run_outside_the_checks(sandbox: CodeExecutor, language: str) -> None:
+    program, tests, fixed = MIN_STACK[language]
+    result = await search(sandbox, program, tests, language)
+    assert any(fixed in s.source for s in result.passing), result.summary()
+    assert len(result.passing) > 1  # wrong patches pass these checks too (in `min`): said, not hidden
 
 
 @pytest.mark.parametrize(
@@ -615,9 +691,12 @@ def test_a_failing_check_carries_the_lines_of_the_checks_before_it() -> None:
         TestCoverage(False, frozenset({4})),
     ]
     ranking = ochiai(with_earlier_lines(coverage))
-    assert ranking.top(1) == [(4, 1.0)]  # what the failing check ran itself stays first
+    assert ranking.top(1) == [(4, 1.0)]
     assert 0 < ranking.score(3) < 1 and 0 < ranking.score(1) < 1
     assert ochiai(coverage).score(3) == 0  # without: never edited
+    # Lines run outside the checks before it (`s.push(1)` above them) too.
+    setup = [TestCoverage(True, frozenset({1})), TestCoverage(False, frozenset({2}), before=frozenset({5}))]
+    assert ochiai(with_earlier_lines(setup)).score(5) == 1.0 and ochiai(setup).score(5) == 0
 
 
 def test_off_by_one_on_a_name_assigned_as_it_is() -> None:

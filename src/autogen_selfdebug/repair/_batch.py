@@ -18,7 +18,8 @@ BATCH_MARKER = "@@autogen-selfdebug-batch@@"
 ``{"i": 0, "exit_code": 0, "timed_out": false, "output": "...", "seconds": 0.02}`` (``seconds`` optional)."""
 
 COVERAGE_MARKER = "@@autogen-selfdebug-coverage@@"
-"""Prefix of a driver's line for one test: ``{"test": 0, "passed": true, "lines": [3, 4]}``."""
+"""Prefix of a driver's line for one test: ``{"test": 0, "passed": true, "lines": [3, 4], "before": [1]}``
+(``before``: the lines run outside any check before it; optional)."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,9 @@ class TestCoverage:
 
     passed: bool
     lines: frozenset[int]
+    before: frozenset[int] = frozenset()
+    """Program lines run outside any check before this one: the program's own top-level code, and the
+    statements between checks (``s.push(3)``)."""
 
 
 def parse_batch(output: str, count: int) -> list[Trial | None]:
@@ -63,12 +67,13 @@ def parse_coverage(output: str) -> list[TestCoverage]:
     """Each test's coverage, in the order the tests ran."""
     found: list[tuple[int, TestCoverage]] = []
     for record in _records(output, COVERAGE_MARKER):
-        lines = record.get("lines", [])
-        if isinstance(lines, list):
+        lines, before = record.get("lines", []), record.get("before", [])
+        if isinstance(lines, list) and isinstance(before, list):
             covered = frozenset(int(n) for n in lines if isinstance(n, int))
+            outside = frozenset(int(n) for n in before if isinstance(n, int))
             test = record.get("test")
             order = test if isinstance(test, int) else len(found)
-            found.append((order, TestCoverage(bool(record.get("passed")), covered)))
+            found.append((order, TestCoverage(bool(record.get("passed")), covered, outside)))
     return [coverage for _, coverage in sorted(found, key=lambda item: item[0])]
 
 

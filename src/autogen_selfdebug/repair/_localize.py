@@ -5,8 +5,8 @@ that did too (``ep``): ``ef / sqrt(failed * (ef + ep))``. A line only failing te
 a line no failing test runs scores 0 and is not edited.
 
 Checks that share state (``q = Queue()``, then ``q.pop()`` in one check and ``q.size`` in the next) may
-fail for a line an earlier, passing check ran: :func:`with_earlier_lines` counts those lines as run by
-the failing check too, so they are ranked, below the lines the failing check ran itself.
+fail for a line that ran before them: in an earlier, passing check, or outside the checks (``q.push(1)``).
+:func:`with_earlier_lines` counts those lines as run by the failing check too, so they are ranked.
 """
 
 from __future__ import annotations
@@ -65,7 +65,8 @@ def ochiai(coverage: Sequence[TestCoverage]) -> Ranking:
 
 
 def with_earlier_lines(coverage: Sequence[TestCoverage]) -> list[TestCoverage]:
-    """Each failing test with the lines of every test before it added (state they left may be what fails it).
+    """Each failing test with the lines run before it added: by earlier tests, and outside the tests (state
+    they left may be what fails it).
 
     Example:
         >>> tests = [TestCoverage(True, frozenset({1})), TestCoverage(False, frozenset({2}))]
@@ -75,7 +76,7 @@ def with_earlier_lines(coverage: Sequence[TestCoverage]) -> list[TestCoverage]:
     carried: list[TestCoverage] = []
     earlier: frozenset[int] = frozenset()
     for test in coverage:
-        carried.append(test if test.passed else replace(test, lines=test.lines | earlier))
+        carried.append(test if test.passed else replace(test, lines=test.lines | earlier | test.before))
         earlier |= test.lines
     return carried
 

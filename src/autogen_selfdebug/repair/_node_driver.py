@@ -301,7 +301,7 @@ function coverage(ts) {
     ends.push(offset);
     return at;
   });
-  let test = 0, inCheck = false;
+  let test = 0, inCheck = false, outside = [];
   const ranLines = () => {
     const script = post("Profiler.takePreciseCoverage").result.find((s) => s.url === FILE);
     const counts = starts.map(() => 0);
@@ -326,15 +326,19 @@ function coverage(ts) {
     return [...lines].sort((a, b) => a - b);
   };
   const hooks = {
-    __sdBeforeCheck: () => { post("Profiler.takePreciseCoverage"); inCheck = true; },
+    // What ran since the last check (the program's own top level, a statement between checks).
+    __sdBeforeCheck: () => {
+      outside = [...new Set([...outside, ...ranLines()])].sort((a, b) => a - b);
+      inCheck = true;
+    },
     __sdAfterCheck: (passed) => {
       inCheck = false;
-      emit(COVERAGE, {test: test++, passed: Boolean(passed), lines: ranLines()});
+      emit(COVERAGE, {test: test++, passed: Boolean(passed), lines: ranLines(), before: outside});
     },
   };
   const result = run(compiled, hooks);
   // A check that never ended ran out of time: it failed, on the lines it kept running (the loop to blame).
-  if (inCheck) emit(COVERAGE, {test: test++, passed: false, lines: ranLines()});
+  if (inCheck) emit(COVERAGE, {test: test++, passed: false, lines: ranLines(), before: outside});
   emit(BATCH, {i: 0, ...result});
 }
 

@@ -166,11 +166,11 @@ CODE, LINES, PER_TEST = json.loads(__PROGRAM__), __LINES__, __PER_TEST__
 path = os.path.join(tempfile.mkdtemp(prefix="sd-cover-"), "candidate.py")
 with open(path, "w", encoding="utf-8") as f:
     f.write(CODE)
-current, test, real = set(), [0], sys.stdout
+current, outside, test, real = set(), set(), [0], sys.stdout
 
 
 def local(frame, event, arg):
-    if event == "line" and frame.f_lineno <= LINES:
+    if event == "line" and 0 < frame.f_lineno <= LINES:
         current.add(frame.f_lineno)
     return local
 
@@ -178,7 +178,7 @@ def local(frame, event, arg):
 def calls(frame, event, arg):
     if frame.f_code.co_filename != path:
         return None
-    if frame.f_lineno <= LINES:
+    if 0 < frame.f_lineno <= LINES:  # a module's frame starts at line 0
         current.add(frame.f_lineno)
     return local
 
@@ -201,6 +201,8 @@ class Watch(io.TextIOBase):
     def write(self, text):
         for line in text.splitlines():
             if line.startswith('@@autogen-selfdebug@@ {"event": "start"'):
+                # What ran since the last check (the program's own top level, a statement between checks).
+                outside.update(current)
                 current.clear()
                 signal.setitimer(signal.ITIMER_REAL, PER_TEST)
             elif line.startswith((RESULT, DONE)):
@@ -211,6 +213,7 @@ class Watch(io.TextIOBase):
                 if line.startswith(RESULT):
                     passed = json.loads(line.split(" ", 1)[1]).get("passed", False)
                     record = {"test": test[0], "passed": bool(passed), "lines": sorted(current)}
+                    record["before"] = sorted(outside)
                     real.write(__MARK__ + " " + json.dumps(record) + "\n")
                     test[0] += 1
                 current.clear()
