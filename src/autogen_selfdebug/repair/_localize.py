@@ -106,7 +106,9 @@ def _bound(source: str, language: str) -> set[str]:
     for node in parser_for(language).parse(source.encode("utf-8")).root_node.named_children:
         if node.type in ("lexical_declaration", "variable_declaration"):
             nodes = [d.child_by_field_name("name") for d in node.named_children if d.type == "variable_declarator"]
-        elif node.type == "expression_statement" and "assignment" in node.named_children[0].type:
+        elif (
+            node.type == "expression_statement" and node.named_children and "assignment" in node.named_children[0].type
+        ):
             nodes = [node.named_children[0].child_by_field_name("left")]
         else:
             continue
