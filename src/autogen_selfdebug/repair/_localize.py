@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from ..edits import parser_for
@@ -37,6 +37,12 @@ class Ranking:
 
     def top(self, n: int = 5) -> list[tuple[int, float]]:
         return sorted(self.scores.items(), key=lambda item: (-item[1], item[0]))[:n]
+
+    def among(self, lines: Collection[int]) -> Ranking:
+        """Only the scores of ``lines`` (the ones the search can edit, so a report names no ``class`` line),
+        or all of them when none of ``lines`` is ranked."""
+        kept = {line: score for line, score in self.scores.items() if line in lines}
+        return Ranking(kept) if kept else self
 
     def describe(self, n: int = 3) -> str:
         """The most suspicious lines in words: "line 13 (1.00), line 17 (0.71)"."""

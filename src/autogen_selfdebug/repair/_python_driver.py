@@ -216,6 +216,8 @@ class Watch(io.TextIOBase):
                     record["before"] = sorted(outside)
                     real.write(__MARK__ + " " + json.dumps(record) + "\n")
                     test[0] += 1
+                else:
+                    outside.update(current)  # a statement between checks, guarded as one: not a check
                 current.clear()
         return len(text)
 

@@ -277,10 +277,11 @@ class _Search:
         else:
             self.timeout = max(0.5, self.budget.candidate_timeout / 2)
         ranking = await self._localize(self.program)
-        result = SearchResult(self.language, baseline, ranking, self.budget.max_passing)
         # Not the statements the checks run on (``s.push(1)`` → ``s.push(2)`` would change the question).
         driver = driver_lines(self.program, self.language)
         edits = [edit for edit in candidate_edits(self.program, self.language) if edit.line not in driver]
+        shown = ranking.among({edit.line for edit in edits})
+        result = SearchResult(self.language, baseline, shown, self.budget.max_passing)
         if baseline is not None and baseline.all_passed:
             # Its callers search after a failed run: checks that run after the program's last line (in an exit
             # handler) escape the search's runner, and it must not pass that off as a pass.
