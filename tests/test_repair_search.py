@@ -14,14 +14,20 @@ from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 
 from autogen_selfdebug import create_sandbox
 from autogen_selfdebug.cli import EXAMPLES
-from autogen_selfdebug.edits import REPAIR_TEMPLATES, candidate_edits, driver_lines, names_left_unread, repair_edits
+from autogen_selfdebug.edits import (
+    REPAIR_TEMPLATES,
+    candidate_edits,
+    driver_lines,
+    names_left_unread,
+    repair_edits,
+    shares_state,
+)
 from autogen_selfdebug.repair import (
     SearchBudget,
     SearchResult,
     TestCoverage,
     ochiai,
     search_patches,
-    shares_state,
     with_earlier_lines,
 )
 from helpers import BINARY_SEARCH, COUNT_I, COUNT_I_TESTS, cancel_a_search_then_search_again

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from ._edit import Edit, Patch, edits_kept_code, same_edit_everywhere
 from ._imports import with_missing_imports
-from ._languages import EDITABLE_LANGUAGES, candidate_edits, driver_lines, names_left_unread, parses
+from ._languages import (
+    EDITABLE_LANGUAGES,
+    candidate_edits,
+    driver_lines,
+    names_left_unread,
+    parses,
+    shares_state,
+)
 from ._outline import outline
 from ._python import (
     OPERATORS,
@@ -42,5 +49,6 @@ __all__ = [
     "parses",
     "repair_edits",
     "same_edit_everywhere",
+    "shares_state",
     "with_missing_imports",
 ]

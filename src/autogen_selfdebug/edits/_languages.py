@@ -6,10 +6,16 @@ import ast
 from collections.abc import Sequence
 
 from ._edit import Edit
-from ._python import REPAIR_TEMPLATES, RepairTemplate, python_reads, repair_edits
-from ._tree_sitter import tree_sitter_edits, tree_sitter_parses, tree_sitter_reads, tree_sitter_statements
+from ._python import REPAIR_TEMPLATES, RepairTemplate, python_names, python_reads, repair_edits
+from ._tree_sitter import (
+    tree_sitter_edits,
+    tree_sitter_names,
+    tree_sitter_parses,
+    tree_sitter_reads,
+    tree_sitter_statements,
+)
 
-__all__ = ["EDITABLE_LANGUAGES", "candidate_edits", "driver_lines", "names_left_unread", "parses"]
+__all__ = ["EDITABLE_LANGUAGES", "candidate_edits", "driver_lines", "names_left_unread", "parses", "shares_state"]
 
 EDITABLE_LANGUAGES: tuple[str, ...] = ("python", "javascript", "typescript")
 """The languages :func:`candidate_edits` can edit."""
@@ -99,3 +105,20 @@ def driver_lines(source: str, language: str) -> set[int]:
     if last is None:
         return set()
     return {line for start, end, _ in spans[last + 1 :] for line in range(start, end + 1)}
+
+
+def shares_state(program: str, tests: str, language: str) -> bool:
+    """Whether the checks keep state between them: they read a name that a top-level assignment or
+    declaration binds, in the program or the tests (``s = Stack()``, ``const q = new Queue()``), so a check
+    may fail for what an earlier one did. Checks that only call functions are independent; so are checks
+    in another language. A Python source that does not parse binds and uses nothing."""
+    if language == "python":
+        (program_bound, _), (tests_bound, tests_used) = python_names(program), python_names(tests)
+    elif language in ("javascript", "typescript"):
+        (program_bound, _), (tests_bound, tests_used) = (
+            tree_sitter_names(program, language),
+            tree_sitter_names(tests, language),
+        )
+    else:
+        return False
+    return bool((program_bound | tests_bound) & tests_used)

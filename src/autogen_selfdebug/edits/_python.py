@@ -63,6 +63,7 @@ __all__ = [
     "MutationOperator",
     "RepairTemplate",
     "mutants",
+    "python_names",
     "python_reads",
     "repair_edits",
 ]
@@ -676,6 +677,22 @@ def python_reads(source: str) -> list[tuple[list[str], set[str]]] | None:
         for node in ast.walk(tree)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     ]
+
+
+def python_names(source: str) -> tuple[set[str], set[str]]:
+    """The names top-level assignments bind, and every name ``source`` uses; none if it does not parse."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return set(), set()
+    targets = [
+        target
+        for statement in tree.body
+        if isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign)
+        for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
+    ]
+    bound = {n.id for target in targets for n in ast.walk(target) if isinstance(n, ast.Name)}
+    return bound, {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
 
 
 _ARITHMETIC: tuple[type[ast.operator], ...] = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod)

@@ -93,6 +93,31 @@ def tree_sitter_reads(source: str, language: str) -> list[tuple[list[str], set[s
     return found
 
 
+def tree_sitter_names(source: str, language: str) -> tuple[set[str], set[str]]:
+    """The names top-level declarations and assignments bind (plain identifiers), and every identifier
+    ``source`` uses."""
+    root = parser_for(language).parse(source.encode("utf-8")).root_node
+    bound: set[str] = set()
+    for node in root.named_children:
+        if node.type in ("lexical_declaration", "variable_declaration"):
+            nodes = [d.child_by_field_name("name") for d in node.named_children if d.type == "variable_declarator"]
+        elif (
+            node.type == "expression_statement" and node.named_children and "assignment" in node.named_children[0].type
+        ):
+            nodes = [node.named_children[0].child_by_field_name("left")]
+        else:
+            continue
+        bound |= {n.text.decode("utf-8") for n in nodes if n is not None and n.type == "identifier" and n.text}
+    used: set[str] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "identifier" and node.text:
+            used.add(node.text.decode("utf-8"))
+        stack.extend(node.named_children)
+    return bound, used
+
+
 def tree_sitter_edits(
     source: str,
     language: str,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ._batch import TestCoverage, Trial
-from ._localize import Ranking, ochiai, shares_state, with_earlier_lines
+from ._localize import Ranking, ochiai, with_earlier_lines
 from ._search import SEARCHABLE_LANGUAGES, Scored, SearchBudget, SearchResult, search_patches
 
 __all__ = [
@@ -16,6 +16,5 @@ __all__ = [
     "Trial",
     "ochiai",
     "search_patches",
-    "shares_state",
     "with_earlier_lines",
 ]

@@ -11,15 +11,13 @@ fail for a line that ran before them: in an earlier, passing check, or outside t
 
 from __future__ import annotations
 
-import ast
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from ..edits import parser_for
 from ._batch import TestCoverage
 
-__all__ = ["Ranking", "ochiai", "shares_state", "with_earlier_lines"]
+__all__ = ["Ranking", "ochiai", "with_earlier_lines"]
 
 
 @dataclass(frozen=True)
@@ -85,55 +83,3 @@ def with_earlier_lines(coverage: Sequence[TestCoverage]) -> list[TestCoverage]:
         carried.append(test if test.passed else replace(test, lines=test.lines | earlier | test.before))
         earlier |= test.lines
     return carried
-
-
-def shares_state(program: str, tests: str, language: str) -> bool:
-    """Whether the checks keep state between them: they read a name that a top-level assignment or
-    declaration binds, in the program or the tests (``s = Stack()``, ``const q = new Queue()``), so a check
-    may fail for what an earlier one did. Checks that only call functions are independent."""
-    return bool((_bound(program, language) | _bound(tests, language)) & _read(tests, language))
-
-
-def _bound(source: str, language: str) -> set[str]:
-    """The names that top-level assignments and declarations bind."""
-    if language == "python":
-        try:
-            body = ast.parse(source).body
-        except (SyntaxError, ValueError):
-            return set()
-        targets = [
-            target
-            for statement in body
-            if isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign)
-            for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
-        ]
-        return {n.id for target in targets for n in ast.walk(target) if isinstance(n, ast.Name)}
-    names: set[str] = set()
-    for node in parser_for(language).parse(source.encode("utf-8")).root_node.named_children:
-        if node.type in ("lexical_declaration", "variable_declaration"):
-            nodes = [d.child_by_field_name("name") for d in node.named_children if d.type == "variable_declarator"]
-        elif (
-            node.type == "expression_statement" and node.named_children and "assignment" in node.named_children[0].type
-        ):
-            nodes = [node.named_children[0].child_by_field_name("left")]
-        else:
-            continue
-        names |= {n.text.decode("utf-8") for n in nodes if n is not None and n.type == "identifier" and n.text}
-    return names
-
-
-def _read(source: str, language: str) -> set[str]:
-    """Every name ``source`` uses."""
-    if language == "python":
-        try:
-            return {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)}
-        except (SyntaxError, ValueError):
-            return set()
-    found: set[str] = set()
-    stack = [parser_for(language).parse(source.encode("utf-8")).root_node]
-    while stack:
-        node = stack.pop()
-        if node.type == "identifier" and node.text:
-            found.add(node.text.decode("utf-8"))
-        stack.extend(node.named_children)
-    return found

@@ -32,9 +32,10 @@ from ..edits import (
     driver_lines,
     names_left_unread,
     same_edit_everywhere,
+    shares_state,
 )
 from ._batch import Trial, parse_batch, parse_coverage
-from ._localize import Ranking, ochiai, shares_state, with_earlier_lines
+from ._localize import Ranking, ochiai, with_earlier_lines
 from ._node_driver import node_batch_code, node_coverage_code
 from ._python_driver import python_batch_code, python_coverage_code
 
