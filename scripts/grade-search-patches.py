@@ -63,6 +63,7 @@ async def main(kind: str, split: str, out: Path, bugs_file: Path | None) -> None
                         "templates": [e.template for e in s.patch.edits],
                         "n_edits": len(s.patch.edits),
                         "susp": s.suspiciousness,
+                        "unread": list(s.unread),
                         "correct": (await grade(problem, s.source, timeout=10)).passed,
                     }
                     for s in result.passing[:12]
@@ -76,6 +77,7 @@ async def main(kind: str, split: str, out: Path, bugs_file: Path | None) -> None
                     "tried": result.tried,
                     "stopped": result.stopped,
                     "n_passing": len(result.passing),
+                    "claimed": result.fix is not None,
                     "graded": graded,
                 }
                 f.write(json.dumps(line) + "\n")

@@ -1359,9 +1359,35 @@ def test_several_passing_patches_bring_a_warning(
     path.write_text("def add(a, b):\n    return a - b\n\n\nassert add(2, 2) == 4\n")
     code, _, err = run(["fix", str(path), "--output", str(tmp_path / "out.py")], capsys)
     assert code == 0
-    assert re.search(
-        r"warning: \d+ different patches pass these tests, so the tests do not pin the behaviour", flat(err)
+    found = re.search(
+        r"warning: (\d+) different patches pass these tests, so the tests do not pin the behaviour", flat(err)
     )
+    assert found
+    # One patch a line: a patch of two edits is described with a "; " inside, so a run-on list misled.
+    others = [line for line in err.splitlines() if line.startswith("  - ")]
+    assert len(others) == min(int(found[1]) - 1, 5) and all("changed to" in line for line in others)
+
+
+def test_the_function_the_checks_compare_with_is_left_to_the_model(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, the search "fixed" `close` (`abs(a - b)` → `abs(a % b)`: pi % pi is 0), claimed it and wrote it.
+    path = tmp_path / "circle.py"
+    path.write_text(
+        "import math\n\n\ndef area(r):\n    return math.pi * r * 2\n\n\n"
+        "def close(a, b):\n    return abs(a - b) < 1e-9\n\n\n"
+        "assert close(area(1), math.pi)\nassert close(area(2), 4 * math.pi)\n"
+    )
+    models.replies += [
+        py(
+            "import math\n\n\ndef area(r):\n    return math.pi * r ** 2\n\n\n"
+            "def close(a, b):\n    return abs(a - b) < 1e-9"
+        )
+    ]
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    assert "no patch passes" in flat(err) and "written by first-llm on attempt 2" in flat(err)
+    assert "r ** 2" in out and "abs(a - b)" in out
 
 
 def test_too_many_passing_patches_go_to_the_model_as_evidence(

@@ -18,6 +18,7 @@ from autogen_selfdebug.edits import (
     REPAIR_TEMPLATES,
     candidate_edits,
     driver_lines,
+    judge_lines,
     names_left_unread,
     repair_edits,
     shares_state,
@@ -838,6 +839,121 @@ async def test_a_passing_patch_that_leaves_a_computed_value_unused_is_evidence_n
     assert "edit" not in data and data["doubted_code"] == result.passing[0].source  # for a person to judge
 
 
+TOP_WORDS = (
+    "from collections import Counter\n\n\n"
+    "def top_words(text, k):\n"
+    "    counts = Counter(text.lower().split())\n"
+    "    ranked = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]))\n"
+    "    return [word for word, _ in ranked[:k]]\n"
+)
+TOP_WORDS_TESTS = (
+    'assert top_words("a b a c b a", 2) == ["a", "b"]\n'
+    'assert top_words("x y z", 2) == ["x", "y"]\n'
+    'assert top_words("The the cat", 1) == ["the"]\n'
+)
+
+
+async def test_a_patch_that_leaves_a_lambdas_parameter_unused_is_not_a_fix(sandbox: CodeExecutor) -> None:
+    # The key should be (-count, word). A key that ignores its item (`kv` → `text`) sorts nothing, and the
+    # Counter's insertion order happens to pass all three asserts: the search took it, and `fix` wrote it.
+    result = await search(sandbox, TOP_WORDS, TOP_WORDS_TESTS)
+    assert result.passing and all(s.unread == ("kv",) for s in result.passing)
+    assert result.fix is None and result.doubt == "it leaves `kv` unused"
+
+
+MATRIX = (
+    "class Matrix:\n"
+    "    def __init__(self, rows):\n"
+    "        self.rows = [list(r) for r in rows]\n\n"
+    "    def transpose(self):\n"
+    "        n, m = len(self.rows), len(self.rows[0])\n"
+    "        return Matrix([[self.rows[j][i] for j in range(m)] for i in range(n)])\n\n"
+    "    def __eq__(self, other):\n"
+    "        return self.rows == other.rows\n"
+)
+MATRIX_TESTS = (
+    "assert Matrix([[1, 2, 3], [4, 5, 6]]).transpose() == Matrix([[1, 4], [2, 5], [3, 6]])\n"
+    "assert Matrix([[1]]).transpose() == Matrix([[1]])\n"
+)
+
+
+async def test_the_methods_the_checks_compare_with_are_not_edited(sandbox: CodeExecutor) -> None:
+    # `range(m)` and `range(n)` are swapped. Before, the search took `j` → `j - 1` and then `==` → `>=` in
+    # `__eq__` (lists compare by their first items), which passes by loosening the checks' own comparison.
+    assert judge_lines(MATRIX, MATRIX_TESTS, "python") == {9, 10}
+    result = await search(sandbox, MATRIX, MATRIX_TESTS)
+    assert result.fix is None
+    touched = {line for s in [*result.passing, result.improved] if s is not None for line in s.patch.lines}
+    assert not touched & {9, 10}
+    assert result.tried > 0
+
+
+AREA_BY_LANGUAGE = {
+    "python": (
+        "import math\n\n\ndef area(r):\n    return math.pi * r * 2\n\n\n"
+        "def close(a, b):\n    return abs(a - b) < 1e-9\n",
+        "assert close(area(1), math.pi)\nassert close(area(2), 4 * math.pi)\n",
+        {8, 9},
+    ),
+    "javascript": (
+        "function area(r) {\n  return Math.PI * r * 2;\n}\n\nconst close = (a, b) => Math.abs(a - b) < 1e-9;\n",
+        "console.assert(close(area(1), Math.PI));\nassert.ok(close(area(2), 4 * Math.PI));\n",
+        {5},
+    ),
+    "typescript": (
+        "export function area(r: number): number {\n  return Math.PI * r * 2;\n}\n\n"
+        "function close(a: number, b: number): boolean {\n  return Math.abs(a - b) < 1e-9;\n}\n",
+        "test('area', () => {\n  assert.ok(close(area(1), Math.PI));\n  assert(close(area(2), 4 * Math.PI));\n});\n",
+        {5, 6, 7},
+    ),
+}
+
+
+@pytest.mark.parametrize("language", list(AREA_BY_LANGUAGE))
+async def test_a_function_the_checks_compare_with_is_not_edited(sandbox: CodeExecutor, language: str) -> None:
+    # `r * 2` should be `r ** 2`, which no template writes. Before, the search took `abs(a - b)` →
+    # `abs(a % b)` in `close` (pi % pi is 0): a patch of the checks' yardstick, claimed, and written by `fix`.
+    program, tests, judge = AREA_BY_LANGUAGE[language]
+    assert judge_lines(program, tests, language) == judge
+    result = await search(
+        sandbox, program, tests.replace("test('area', () => {\n  ", "").replace(";\n});", ";"), language
+    )
+    touched = {line for s in [*result.passing, result.improved] if s is not None for line in s.patch.lines}
+    assert result.fix is None and not touched & judge
+
+
+@pytest.mark.parametrize(
+    ("language", "program", "tests"),
+    [
+        # The function asked about is the program's answer: `is_prime(7)`, `decode(encode(s)) == s`.
+        ("python", "def is_prime(n):\n    return n > 1\n", "assert is_prime(7)\nassert not is_prime(1)\n"),
+        (
+            "python",
+            "def encode(s):\n    return s[::-1]\n\n\ndef decode(s):\n    return s\n",
+            'assert decode(encode("ab")) == "ab"\n',
+        ),
+        # A function the program calls itself is its logic, whatever the checks do with it.
+        (
+            "python",
+            "def close(a, b):\n    return abs(a - b) < 1\n\n\n"
+            "def near(xs, x):\n    return [y for y in xs if close(x, y)]\n",
+            "assert close(near([1, 5], 1)[0], 1)\n",
+        ),
+        ("javascript", "function isPrime(n) {\n  return n > 1;\n}\n", "console.assert(isPrime(7));\n"),
+        # Not parsed: nothing to say.
+        ("python", "def f(:\n", "assert f(g(1), 2)\n"),
+        ("typescript", "function f(a, b) {\n", "assert.ok(f(g(1), 2));\n"),
+        (
+            "ruby",
+            "def f(a) a end",
+            "",
+        ),
+    ],
+)
+def test_functions_the_checks_do_not_judge_with(language: str, program: str, tests: str) -> None:
+    assert judge_lines(program, tests, language) == set()
+
+
 @pytest.mark.parametrize(
     ("language", "program", "patched", "unread"),
     [
@@ -871,6 +987,19 @@ async def test_a_passing_patch_that_leaves_a_computed_value_unused_is_evidence_n
             "const f = (n) => {\n  const total = n + 1;\n  return { total };\n};\n",
             "const f = (n) => {\n  const total = n + 1;\n  return { total, n };\n};\n",
             [],
+        ),
+        # A lambda's parameter, and a JavaScript arrow function's, as a sort key that no longer reads it.
+        (
+            "python",
+            "def f(d):\n    return sorted(d.items(), key=lambda kv: (kv[1], kv[0]))\n",
+            "def f(d):\n    return sorted(d.items(), key=lambda kv: (d[1], d[0]))\n",
+            ["kv"],
+        ),
+        (
+            "javascript",
+            "function f(xs, k) {\n  return xs.sort((a, b) => a - b)[k];\n}\n",
+            "function f(xs, k) {\n  return xs.sort((a, b) => k - b)[k];\n}\n",
+            ["a"],
         ),
         # Not parsed: nothing to say.
         ("python", "def f(:\n", "def f(:\n", []),

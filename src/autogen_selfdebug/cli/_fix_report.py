@@ -52,11 +52,12 @@ def show_fix(console: Console, name: str, before: str, after: str, origin: FixOr
         return
     console.print(f"[bold]{escape(name)}:[/bold] {escape(origin.describe())}", highlight=False)
     if origin.passing_patches > 1:
-        others = origin.other_patches()
-        more = origin.passing_patches - 1 - len(others[:_OTHERS_SHOWN])
-        shown = "; ".join(others[:_OTHERS_SHOWN]) + (f"; and {more} more" if more > 0 else "")
+        others = origin.other_patches()[:_OTHERS_SHOWN]
+        more = origin.passing_patches - 1 - len(others)
+        # One patch a line: a patch of two edits is described as two, joined by "; ".
+        shown = "".join(f"\n  - {escape(other)}" for other in others) + (f"\n  and {more} more" if more > 0 else "")
         console.print(
             f"[yellow]warning:[/yellow] {origin.passing_patches} different patches pass these tests, so the tests "
-            f"do not pin the behaviour down: check that this change is the one you mean. The others: {escape(shown)}.",
+            f"do not pin the behaviour down: check that this change is the one you mean. The others:{shown}",
             highlight=False,
         )

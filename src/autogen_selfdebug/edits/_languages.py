@@ -6,16 +6,25 @@ import ast
 from collections.abc import Sequence
 
 from ._edit import Edit
-from ._python import REPAIR_TEMPLATES, RepairTemplate, python_names, python_reads, repair_edits
+from ._python import REPAIR_TEMPLATES, RepairTemplate, python_judges, python_names, python_reads, repair_edits
 from ._tree_sitter import (
     tree_sitter_edits,
+    tree_sitter_judges,
     tree_sitter_names,
     tree_sitter_parses,
     tree_sitter_reads,
     tree_sitter_statements,
 )
 
-__all__ = ["EDITABLE_LANGUAGES", "candidate_edits", "driver_lines", "names_left_unread", "parses", "shares_state"]
+__all__ = [
+    "EDITABLE_LANGUAGES",
+    "candidate_edits",
+    "driver_lines",
+    "judge_lines",
+    "names_left_unread",
+    "parses",
+    "shares_state",
+]
 
 EDITABLE_LANGUAGES: tuple[str, ...] = ("python", "javascript", "typescript")
 """The languages :func:`candidate_edits` can edit."""
@@ -105,6 +114,22 @@ def driver_lines(source: str, language: str) -> set[int]:
     if last is None:
         return set()
     return {line for start, end, _ in spans[last + 1 :] for line in range(start, end + 1)}
+
+
+def judge_lines(program: str, tests: str, language: str) -> set[int]:
+    """The lines of the functions the checks judge ``program`` with, rather than functions it computes with:
+    a Python class's comparison methods (``assert m.transpose() == Matrix(...)`` runs ``__eq__``), and a
+    function only the checks call, on an answer and an expected value (``assert close(area(1), math.pi)``).
+
+    An edit there changes how the checks judge the program, not what it computes (``==`` → ``>=`` in
+    ``__eq__`` passed a wrong transpose; ``abs(a - b)`` → ``abs(a % b)`` in ``close`` passed a wrong area), so
+    the repair search leaves them to the model. Empty for a program or tests that do not parse.
+    """
+    if language == "python":
+        return python_judges(program, tests)
+    if language in ("javascript", "typescript"):
+        return tree_sitter_judges(program, tests, language)
+    return set()
 
 
 def shares_state(program: str, tests: str, language: str) -> bool:

@@ -63,6 +63,7 @@ __all__ = [
     "MutationOperator",
     "RepairTemplate",
     "mutants",
+    "python_judges",
     "python_names",
     "python_reads",
     "repair_edits",
@@ -658,9 +659,14 @@ class _Scopes:
 
 
 def _bound(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
-    """The names a function binds: its parameters, then what it assigns (loop and comprehension targets too)."""
-    arguments = function.args
-    params = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
+    """The names a function binds: its parameters and its lambdas', then what it assigns (loop and
+    comprehension targets too)."""
+    lambdas = [n.args for n in ast.walk(function) if isinstance(n, ast.Lambda)]
+    params = [
+        a.arg
+        for arguments in (function.args, *lambdas)
+        for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
+    ]
     stores = [n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
     return list(dict.fromkeys([*params, *stores]))
 
@@ -693,6 +699,44 @@ def python_names(source: str) -> tuple[set[str], set[str]]:
     ]
     bound = {n.id for target in targets for n in ast.walk(target) if isinstance(n, ast.Name)}
     return bound, {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+
+
+_COMPARISONS = frozenset(("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"))
+
+
+def python_judges(program: str, tests: str) -> set[int]:
+    """The lines of the functions the checks judge the program with: its classes' comparison methods (the
+    checks' ``==``), and a top-level function the program never calls that a check asks about an answer and
+    an expected value (``assert close(area(1), math.pi)``). Empty if either does not parse."""
+    try:
+        module, checks = ast.parse(program), ast.parse(tests)
+    except (SyntaxError, ValueError):
+        return set()
+    functions = {n.name: n for n in module.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    classes = [n for n in module.body if isinstance(n, ast.ClassDef)]
+    methods = {m.name for c in classes for m in c.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)}
+    judged: list[ast.FunctionDef | ast.AsyncFunctionDef] = [
+        m for c in classes for m in c.body if isinstance(m, ast.FunctionDef) and m.name in _COMPARISONS
+    ]
+
+    def callee(node: ast.AST) -> str | None:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            return node.func.id
+        return node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else None
+
+    ours = {*functions, *(c.name for c in classes), *methods}
+    called_by_program = {callee(n) for f in functions.values() for n in ast.walk(f)}
+    for check in (n for n in ast.walk(checks) if isinstance(n, ast.Assert)):
+        negated = isinstance(check.test, ast.UnaryOp) and isinstance(check.test.op, ast.Not)
+        asked = check.test.operand if isinstance(check.test, ast.UnaryOp) and negated else check.test
+        name = callee(asked)
+        if not isinstance(asked, ast.Call) or name not in functions or name in called_by_program:
+            continue
+        # An answer of the program's (`area(1)`) beside a value that is not one (`math.pi`).
+        answers = [any(callee(n) in ours for n in ast.walk(a)) for a in [*asked.args, *asked.keywords]]
+        if any(answers) and not all(answers):
+            judged.append(functions[name])
+    return {line for f in judged for line in range(f.lineno, (f.end_lineno or f.lineno) + 1)}
 
 
 _ARITHMETIC: tuple[type[ast.operator], ...] = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod)

@@ -28,6 +28,7 @@ __all__ = [
     "is_assert_statement",
     "parser_for",
     "tree_sitter_edits",
+    "tree_sitter_judges",
     "tree_sitter_parses",
     "tree_sitter_reads",
     "tree_sitter_statements",
@@ -116,6 +117,65 @@ def tree_sitter_names(source: str, language: str) -> tuple[set[str], set[str]]:
             used.add(node.text.decode("utf-8"))
         stack.extend(node.named_children)
     return bound, used
+
+
+def tree_sitter_judges(program: str, tests: str, language: str) -> set[int]:
+    """The lines of a top-level function the program never calls that a check asks about an answer and an
+    expected value (``console.assert(close(area(1), Math.PI))``, ``assert.ok(...)``, ``assert(...)``).
+    Empty if either does not parse."""
+    trees = [parser_for(language).parse(source.encode("utf-8")).root_node for source in (program, tests)]
+    if any(tree.has_error for tree in trees):
+        return set()
+    root, checks = trees
+    functions: dict[bytes, Node] = {}
+    for statement in root.named_children:
+        declared = statement.named_children[-1] if statement.type == "export_statement" else statement
+        pairs = [(declared.child_by_field_name("name"), declared)] if declared.type in _FUNCTIONS else []
+        pairs += [
+            (d.child_by_field_name("name"), value)
+            for d in declared.named_children
+            if d.type == "variable_declarator" and (value := d.child_by_field_name("value")) is not None
+            if value.type in _FUNCTIONS
+        ]
+        functions.update({name.text: f for name, f in pairs if name is not None and name.text})
+    # The program's own names: its functions, classes and methods.
+    ours = {*functions} | {
+        label.text
+        for node in _walk(root)
+        if node.type in ("class_declaration", "method_definition")
+        and (label := node.child_by_field_name("name")) is not None
+        and label.text
+    }
+
+    def callee(node: Node) -> bytes | None:
+        if node.type not in ("call_expression", "new_expression"):
+            return None
+        function = node.child_by_field_name("function" if node.type == "call_expression" else "constructor")
+        if function is not None and function.type == "member_expression":
+            function = function.child_by_field_name("property")
+        return function.text if function is not None else None
+
+    called_by_program = {callee(n) for f in functions.values() for n in _walk(f)}
+    judged: list[Node] = []
+    stack = [checks]
+    while stack:  # every check, those in a `test(...)` callback too
+        check = stack.pop()
+        stack.extend(check.named_children)
+        if not is_assert_statement(check):
+            continue
+        arguments = check.named_children[0].child_by_field_name("arguments")
+        asked = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+        if asked is not None and asked.type == "unary_expression":
+            asked = asked.named_children[-1]
+        name = callee(asked) if asked is not None else None
+        given = asked.child_by_field_name("arguments") if asked is not None else None
+        if name is None or name not in functions or name in called_by_program or given is None:
+            continue
+        # An answer of the program's (`area(1)`) beside a value that is not one (`Math.PI`).
+        answers = [any(callee(n) in ours for n in _walk(a)) for a in given.named_children]
+        if any(answers) and not all(answers):
+            judged.append(functions[name])
+    return {line for f in judged for line in range(f.start_point.row + 1, f.end_point.row + 2)}
 
 
 def tree_sitter_edits(

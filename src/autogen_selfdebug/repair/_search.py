@@ -30,6 +30,7 @@ from ..edits import (
     Patch,
     candidate_edits,
     driver_lines,
+    judge_lines,
     names_left_unread,
     same_edit_everywhere,
     shares_state,
@@ -278,9 +279,10 @@ class _Search:
         else:
             self.timeout = max(0.5, self.budget.candidate_timeout / 2)
         ranking = await self._localize(self.program)
-        # Not the statements the checks run on (``s.push(1)`` → ``s.push(2)`` would change the question).
-        driver = driver_lines(self.program, self.language)
-        edits = [edit for edit in candidate_edits(self.program, self.language) if edit.line not in driver]
+        # Not the statements the checks run on (``s.push(1)`` → ``s.push(2)`` would change the question), nor
+        # the functions they judge with (an edit to ``__eq__`` would change the answer key).
+        left_alone = driver_lines(self.program, self.language) | judge_lines(self.program, self.tests, self.language)
+        edits = [edit for edit in candidate_edits(self.program, self.language) if edit.line not in left_alone]
         shown = ranking.among({edit.line for edit in edits})
         result = SearchResult(self.language, baseline, shown, self.budget.max_passing)
         if baseline is not None and baseline.all_passed:
