@@ -915,6 +915,13 @@ async def test_a_function_the_checks_compare_with_is_not_edited(sandbox: CodeExe
     # `abs(a % b)` in `close` (pi % pi is 0): a patch of the checks' yardstick, claimed, and written by `fix`.
     program, tests, judge = AREA_BY_LANGUAGE[language]
     assert judge_lines(program, tests, language) == judge
+    # Also when the program calls it itself (a model's rewrite added its own test function that did).
+    user = (
+        "\n\ndef check():\n    return close(area(1), 3.14)\n"
+        if language == "python"
+        else "\nfunction check() {\n  return close(area(1), 3.14);\n}\n"
+    )
+    assert judge_lines(program + user, tests, language) == judge
     result = await search(
         sandbox, program, tests.replace("test('area', () => {\n  ", "").replace(";\n});", ";"), language
     )
@@ -932,12 +939,17 @@ async def test_a_function_the_checks_compare_with_is_not_edited(sandbox: CodeExe
             "def encode(s):\n    return s[::-1]\n\n\ndef decode(s):\n    return s\n",
             'assert decode(encode("ab")) == "ab"\n',
         ),
-        # A function the program calls itself is its logic, whatever the checks do with it.
+        # A function of more than one statement is the program's logic, not a yardstick.
         (
             "python",
-            "def close(a, b):\n    return abs(a - b) < 1\n\n\n"
-            "def near(xs, x):\n    return [y for y in xs if close(x, y)]\n",
-            "assert close(near([1, 5], 1)[0], 1)\n",
+            "def parse(p):\n    return p\n\n\n"
+            "def matches(p, s):\n    if not p:\n        return not s\n    return p == s\n",
+            'assert matches(parse("ab"), "ab")\n',
+        ),
+        (
+            "javascript",
+            "function parse(p) {\n  return p;\n}\nfunction matches(p, s) {\n  const t = s;\n  return p === t;\n}\n",
+            'assert.ok(matches(parse("ab"), "ab"));\n',
         ),
         ("javascript", "function isPrime(n) {\n  return n > 1;\n}\n", "console.assert(isPrime(7));\n"),
         # Not parsed: nothing to say.

@@ -706,8 +706,9 @@ _COMPARISONS = frozenset(("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__g
 
 def python_judges(program: str, tests: str) -> set[int]:
     """The lines of the functions the checks judge the program with: its classes' comparison methods (the
-    checks' ``==``), and a top-level function the program never calls that a check asks about an answer and
-    an expected value (``assert close(area(1), math.pi)``). Empty if either does not parse."""
+    checks' ``==``), and a top-level function of one ``return`` that a check asks about an answer of the
+    program's and a value that is not one (``assert close(area(1), math.pi)``). Empty if either does not
+    parse."""
     try:
         module, checks = ast.parse(program), ast.parse(tests)
     except (SyntaxError, ValueError):
@@ -725,17 +726,17 @@ def python_judges(program: str, tests: str) -> set[int]:
         return node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else None
 
     ours = {*functions, *(c.name for c in classes), *methods}
-    called_by_program = {callee(n) for f in functions.values() for n in ast.walk(f)}
     for check in (n for n in ast.walk(checks) if isinstance(n, ast.Assert)):
         negated = isinstance(check.test, ast.UnaryOp) and isinstance(check.test.op, ast.Not)
         asked = check.test.operand if isinstance(check.test, ast.UnaryOp) and negated else check.test
-        name = callee(asked)
-        if not isinstance(asked, ast.Call) or name not in functions or name in called_by_program:
+        function = functions.get(callee(asked) or "")
+        if not isinstance(asked, ast.Call) or function is None:
             continue
-        # An answer of the program's (`area(1)`) beside a value that is not one (`math.pi`).
+        body = function.body[1:] if ast.get_docstring(function) is not None else function.body
+        # A yardstick is one `return`, given an answer of the program's (`area(1)`) and a value that is not one.
         answers = [any(callee(n) in ours for n in ast.walk(a)) for a in [*asked.args, *asked.keywords]]
-        if any(answers) and not all(answers):
-            judged.append(functions[name])
+        if len(body) == 1 and isinstance(body[0], ast.Return) and any(answers) and not all(answers):
+            judged.append(function)
     return {line for f in judged for line in range(f.lineno, (f.end_lineno or f.lineno) + 1)}
 
 

@@ -120,9 +120,9 @@ def tree_sitter_names(source: str, language: str) -> tuple[set[str], set[str]]:
 
 
 def tree_sitter_judges(program: str, tests: str, language: str) -> set[int]:
-    """The lines of a top-level function the program never calls that a check asks about an answer and an
-    expected value (``console.assert(close(area(1), Math.PI))``, ``assert.ok(...)``, ``assert(...)``).
-    Empty if either does not parse."""
+    """The lines of a top-level function of one ``return`` (or an arrow function's expression) that a check
+    asks about an answer of the program's and a value that is not one (``console.assert(close(area(1),
+    Math.PI))``, ``assert.ok(...)``, ``assert(...)``). Empty if either does not parse."""
     trees = [parser_for(language).parse(source.encode("utf-8")).root_node for source in (program, tests)]
     if any(tree.has_error for tree in trees):
         return set()
@@ -155,7 +155,13 @@ def tree_sitter_judges(program: str, tests: str, language: str) -> set[int]:
             function = function.child_by_field_name("property")
         return function.text if function is not None else None
 
-    called_by_program = {callee(n) for f in functions.values() for n in _walk(f)}
+    def returns_only(function: Node) -> bool:
+        body = function.child_by_field_name("body")
+        statements = [n for n in body.named_children if n.type != "comment"] if body is not None else []
+        if body is not None and body.type != "statement_block":
+            return True  # an arrow function's expression
+        return len(statements) == 1 and statements[0].type == "return_statement"
+
     judged: list[Node] = []
     stack = [checks]
     while stack:  # every check, those in a `test(...)` callback too
@@ -169,9 +175,9 @@ def tree_sitter_judges(program: str, tests: str, language: str) -> set[int]:
             asked = asked.named_children[-1]
         name = callee(asked) if asked is not None else None
         given = asked.child_by_field_name("arguments") if asked is not None else None
-        if name is None or name not in functions or name in called_by_program or given is None:
+        if name is None or name not in functions or not returns_only(functions[name]) or given is None:
             continue
-        # An answer of the program's (`area(1)`) beside a value that is not one (`Math.PI`).
+        # A yardstick, given an answer of the program's (`area(1)`) and a value that is not one (`Math.PI`).
         answers = [any(callee(n) in ours for n in _walk(a)) for a in given.named_children]
         if any(answers) and not all(answers):
             judged.append(functions[name])
