@@ -204,6 +204,46 @@ def test_statements_between_the_checks_are_fixed_by_the_search(
     assert out.replace("-= amount", "+= amount", 1) == source
 
 
+TOTAL_JS = """\
+const assert = require("node:assert");
+
+async function prices() {
+  return [3, 4, 5];
+}
+
+async function total(discount) {
+  return (await prices()).reduce((sum, p) => sum + p, 0) * (1 + discount);
+}
+
+(async () => {
+  assert.strictEqual(await total(0), 12);
+  assert.strictEqual(await total(0.5), 6);
+  await assert.rejects(total(null).then(() => { throw new Error("null"); }));
+})();
+"""
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+def test_the_checks_of_an_async_main_function_split_off_and_the_search_fixes_the_file(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str], language: str
+) -> None:
+    # Before, nothing was split off: the whole file went to the model, and the search never ran.
+    source = TOTAL_JS
+    if language == "typescript":
+        source = source.replace('const assert = require("node:assert");', 'import assert from "node:assert";')
+        source = source.replace("total(discount)", "total(discount: number | null)").replace(
+            "+ discount", "+ discount!"
+        )
+    split = split_trailing_checks(source, language)
+    assert split is not None and (split.count, split.first_line, split.last_line) == (3, 11, 15)
+    path = tmp_path / f"total.{'js' if language == 'javascript' else 'ts'}"
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    assert "Split off 3 checks" in flat(err) and "Tests: 2 of 3 asserts passed." in err
+    assert out == source.replace("(1 + discount", "(1 - discount")
+
+
 WALLET = """\
 import pytest
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from autogen_selfdebug.edits import RepairTemplate
+from autogen_selfdebug.edits import RepairTemplate, is_assert_statement, parser_for
 from autogen_selfdebug.edits._edit import _occurrence, same_edit_everywhere
 from autogen_selfdebug.edits._tree_sitter import tree_sitter_edits, tree_sitter_parses
 
@@ -301,3 +301,21 @@ def test_a_snippet_twice_on_its_line_is_told_apart(language: str) -> None:
     assert [_occurrence(source, i, i + 1) for i in names] == [(1, 2), (2, 2)]
     two = source.index("- 2", second) + 2
     assert _occurrence(source, two, two + 1) is None  # the 2 of 12 is no second 2
+
+
+@pytest.mark.parametrize(
+    ("statement", "check"),
+    [
+        ("assert.strictEqual(f(1), 2);", True),
+        ("await assert.rejects(f(null));", True),  # in an async main function: a check, never edited
+        ("console.assert(f(1) === 2);", True),
+        ("await f(1);", False),
+        ("console.log(f(1));", False),
+    ],
+)
+def test_what_is_an_assert_statement(statement: str, check: bool) -> None:
+    root = parser_for("javascript").parse(f"(async () => {{\n  {statement}\n}})();\n".encode()).root_node
+    body = root.named_children[0].named_children[0].child_by_field_name("function").named_children[0]
+    assert is_assert_statement(body.child_by_field_name("body").named_children[0]) is check
+    edits = tree_sitter_edits(f"async function g() {{\n  {statement}\n}}\n", "javascript")
+    assert not check or all(edit.line != 2 for edit in edits)

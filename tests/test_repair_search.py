@@ -853,6 +853,45 @@ TOP_WORDS_TESTS = (
 )
 
 
+RETRY = """\
+async function retry(fn, times) {
+  let last;
+  for (let i = 0; i < times - 1; i++) {
+    try {
+      return await fn();
+    } catch (error) {
+      last = error;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  }
+  throw last;
+}
+"""
+RETRY_TESTS = """\
+(async () => {
+  let calls = 0;
+  const flaky = async () => {
+    calls += 1;
+    if (calls < 3) throw new Error("not yet");
+    return "ok";
+  };
+  assert.strictEqual(await retry(flaky, 3), "ok");
+  assert.strictEqual(calls, 3);
+  await assert.rejects(retry(async () => { throw new Error("never"); }, 2));
+})();
+"""
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+async def test_the_checks_of_an_async_main_function_are_searched(sandbox: CodeExecutor, language: str) -> None:
+    # Each candidate runs in a vm context, whose promises settle on its own queue; `assert.rejects` is node's,
+    # so what awaited it never resumed: the third check never reported, and the baseline read 0 of 2, not 1 of 3.
+    program = RETRY if language == "javascript" else RETRY.replace("retry(fn, times)", "retry(fn: any, times: number)")
+    result = await search(sandbox, program, RETRY_TESTS, language)
+    assert result.baseline is not None and (result.baseline.passed, result.baseline.total) == (1, 3)
+    assert result.passing and all(s.patch.lines == [3] for s in result.passing)
+
+
 async def test_a_patch_that_leaves_a_lambdas_parameter_unused_is_not_a_fix(sandbox: CodeExecutor) -> None:
     # The key should be (-count, word). A key that ignores its item (`kv` → `text`) sorts nothing, and the
     # Counter's insertion order happens to pass all three asserts: the search took it, and `fix` wrote it.
@@ -955,11 +994,7 @@ async def test_a_function_the_checks_compare_with_is_not_edited(sandbox: CodeExe
         # Not parsed: nothing to say.
         ("python", "def f(:\n", "assert f(g(1), 2)\n"),
         ("typescript", "function f(a, b) {\n", "assert.ok(f(g(1), 2));\n"),
-        (
-            "ruby",
-            "def f(a) a end",
-            "",
-        ),
+        ("ruby", "def f(a) a end", ""),
     ],
 )
 def test_functions_the_checks_do_not_judge_with(language: str, program: str, tests: str) -> None:

@@ -347,3 +347,80 @@ async def test_a_node_test_test_that_never_settles_fails() -> None:
         (2, True, None),
         (3, False, "Error: the test's promise never settled"),
     ]
+
+
+TOTAL = """\
+async function prices() {
+  return [3, 4, 5];
+}
+
+async function total(discount) {
+  return (await prices()).reduce((sum, p) => sum + p, 0) * (1 + discount);
+}
+"""
+
+ASYNC_MAIN = """\
+(async () => {
+  assert.strictEqual(await total(0), 12);
+  const half = await total(0.5);
+  console.assert(half === 6, "half off");
+  await assert.rejects(Promise.reject(new Error("no")));
+  assert.strictEqual(await total(0.5), 6);
+})();
+"""
+
+
+@pytest.mark.parametrize(
+    ("language", "program"),
+    [
+        ("javascript", TOTAL),
+        pytest.param("typescript", TOTAL.replace("total(discount)", "total(discount: number)"), marks=needs_tsc),
+    ],
+)
+async def test_the_checks_of_an_async_main_function_are_awaited_each_a_check(language: str, program: str) -> None:
+    # Before, `(async () => { ... })();` was one statement the harness could not look into: `await` made its
+    # checks plain statements, so the first failure ended the run as an uncaught rejection, with no report.
+    code, _, report = await run(program, ASYNC_MAIN, language)
+    assert code == 1 and report is not None and report.unfinished is None
+    assert [(r.line, r.passed, r.actual) for r in report.results] == [
+        (2, True, None),
+        (4, False, "18"),
+        (5, True, None),
+        (6, False, "18"),
+    ]
+    fixed = program.replace("1 + discount", "1 - discount")
+    code, _, report = await run(fixed, ASYNC_MAIN, language)
+    assert code == 0 and report is not None and (report.passed, report.total) == (4, 4)
+
+
+async def test_a_check_of_an_async_main_function_that_never_settles_fails() -> None:
+    # Node exits, with code 0, when nothing is left to run: before, the checks before it counted as a pass.
+    program = "function later(settles) {\n  return settles ? Promise.resolve(1) : new Promise(() => {});\n}\n"
+    tests = (
+        "(async function () {\n  assert.equal(await later(true), 1);\n  assert.equal(await later(false), 1);\n})();\n"
+    )
+    code, _, report = await run(program, tests, "javascript")
+    assert code == 1 and report is not None and report.unfinished is None
+    assert [(r.line, r.passed, r.error) for r in report.results] == [
+        (2, True, None),
+        (3, False, "Error: the check's promise never settled"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("language", "program", "tests"),
+    [
+        (
+            "javascript",
+            "function f(x) {\n  if (x > 1) process.exit(0);\n  return x;\n}\n",
+            "console.assert(f(2) === 2);",
+        ),
+        ("python", "import os\n\n\ndef f(x):\n    if x > 1:\n        os._exit(0)\n    return x\n", "assert f(2) == 2"),
+    ],
+)
+async def test_a_run_that_exits_inside_a_check_does_not_pass(language: str, program: str, tests: str) -> None:
+    # The exit code is 0 and no check failed, but one never finished: before, the verifier called it a pass.
+    async with LocalSandbox(timeout=30) as sandbox:
+        verifier = Verifier(sandbox, tests=tests, tests_language=language)
+        check = await verifier.check([CodeBlock(code=program, language=language)], CancellationToken())
+    assert check.status == "tests_failed" and check.report is not None and check.report.unfinished

@@ -20,7 +20,9 @@ failure reports the actual and the expected value, as a Python ``assert f(3) == 
 The prelude calls ``globalThis.__sdBeforeCheck()`` and ``__sdAfterCheck(passed)`` around each
 check when they are defined (the coverage driver uses them) and lets an object with ``__sdExit``
 through (the batch driver's ``process.exit``). Tests are parsed with tree-sitter; tests that do not
-parse run as they are. A check that returns a promise is not awaited (but see node:test's async tests below).
+parse run as they are. A check that returns a promise is not awaited (but see node:test's async tests below),
+except in the tests' async main function: when their last statement is ``(async () => { ... })();``, the checks
+in it may ``await``, each is awaited before the next, and the report ends when it does.
 
 Tests written with node:test (``test``/``it``, ``describe``/``suite``, the four hooks, ``.skip``/``.only``)
 run in place through a small runner in the prelude: node's own would run them after the file's last line,
@@ -40,7 +42,7 @@ import tree_sitter
 from ._test_report import MARKER, tests_start_line
 from .edits import parser_for
 
-__all__ = ["NodeTestUse", "instrument_js_tests", "node_test_use", "requires_test_module"]
+__all__ = ["NodeTestUse", "async_main_body", "instrument_js_tests", "node_test_use", "requires_test_module"]
 
 _Edit = tuple[int, int, str]
 """Replace bytes ``[start, end)`` of the tests with a text (``start == end``: insert it)."""
@@ -105,6 +107,38 @@ function __sdCheck(line/*any*/, source/*any*/, run/*any*/) {
   __sdWaiting.add(record);
   const failed = (error/*any*/) => __sdSettle(record, error || "rejected");
   __sdPending.push(later.then(() => __sdSettle(record, null), failed));
+}
+// A check in the tests' async main function (``(async () => { ... })();``), awaited before the next one.
+let __sdAwaited/*any*/ = null, __sdWatching = false;
+// For the search's driver: whether a check still waits on a promise.
+__sdGlobal.__sdBusy = () => __sdAwaited !== null || __sdWaiting.size > 0;
+async function __sdCheckAsync(line/*any*/, source/*any*/, run/*any*/) {
+  __sdEmit({event: "start", line: line, source: source});
+  const record/*any*/ = {event: "result", line: line, source: source, passed: true};
+  if (typeof __sdGlobal.__sdBeforeCheck === "function") __sdGlobal.__sdBeforeCheck();
+  __sdSides = null;
+  const proc/*any*/ = __sdGlobal.process;
+  // A check whose promise never settles fails once nothing else is left to run (node would just exit, with 0).
+  if (!__sdWatching && proc && typeof proc.once === "function") {
+    __sdWatching = true;
+    proc.once("beforeExit", () => {
+      const waiting = __sdAwaited;
+      if (waiting === null) return;
+      __sdAwaited = null;
+      __sdFail(waiting, new Error("the check's promise never settled"));
+      __sdDone(waiting);
+      __sdFinish();
+    });
+  }
+  __sdAwaited = record;
+  try {
+    await run();
+  } catch (error/*any*/) {
+    if (error && error.__sdExit) throw error;
+    __sdFail(record, error);
+  }
+  __sdAwaited = null;
+  __sdDone(record);
 }
 // A declaration among the checks (``const top = s.pop();``): an error in it fails as a check would, not the run.
 function __sdStep(line/*any*/, source/*any*/, run/*any*/) {
@@ -297,7 +331,14 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
         return f"{start}\n{tests}"
     node_test = node_test_use(root, _root(program, language))
     edits: list[_Edit] = []
-    _wrap_checks(root.named_children, data, edits, node_test)
+    statements = [node for node in root.named_children if node.type != "comment"]
+    main = async_main_body(statements[-1]) if statements else None
+    _wrap_checks(statements[:-1] if main is not None else statements, data, edits, node_test)
+    if main is not None:
+        # The checks in it are awaited one by one, and the report ends when it does (an error outside the
+        # checks leaves the report without its end, as at top level).
+        _wrap_checks(main.named_children, data, edits, node_test, awaited=True)
+        edits.append((main.end_byte - 1, main.end_byte - 1, "__sdFinish();\n"))
     # Last first; at one offset, a replacement before an insertion (which then goes in front of it).
     for begin, end, text in sorted(edits, key=lambda edit: edit[:2], reverse=True):
         data = data[:begin] + text.encode("utf-8") + data[end:]
@@ -308,7 +349,7 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
         prelude = prelude.replace(placeholder, annotation)
     if _uses_assert(root) and not _declares_assert(root) and not _declares_assert(_root(program, language)):
         prelude += _ASSERT_TS if typed else _ASSERT_JS
-    return f"{start}\n{prelude}{data.decode('utf-8')}\n__sdFinish();\n"
+    return f"{start}\n{prelude}{data.decode('utf-8')}\n" + ("" if main is not None else "__sdFinish();\n")
 
 
 def _wrap_checks(
@@ -316,15 +357,18 @@ def _wrap_checks(
     data: bytes,
     edits: list[_Edit],
     node_test: NodeTestUse | None = None,
+    *,
+    awaited: bool = False,
 ) -> None:
     """Wrap the checks among ``statements``, going into loops, blocks and ifs but not into functions:
     a check inside a helper is part of the check that calls the helper. With ``node_test``, each test is a
-    check (also inside a suite), and hooks are not checks."""
+    check (also inside a suite), and hooks are not checks. ``awaited``: the statements are in an async
+    function, so a check may ``await`` and is awaited."""
     for node in statements:
         if node_test is not None and node_test.role(node) is not None:
             _wrap_node_test(node, node_test, data, edits)
-        elif node.type == "expression_statement" and _is_check(node):
-            _wrap(node, _text(node.named_children[0], data), edits)
+        elif node.type == "expression_statement" and _is_check(node, awaited=awaited):
+            _wrap(node, _text(node.named_children[0], data), edits, awaited=awaited)
             _wrap_sides(node.named_children[0], edits)
         elif node.type == "if_statement" and _has(node, {"throw_statement"}) and not _has(node, _JUMPS):
             _wrap(node, _text(node, data), edits)
@@ -334,9 +378,9 @@ def _wrap_checks(
             for field in ("body", "consequence", "alternative"):
                 child = node.child_by_field_name(field)
                 if child is not None:
-                    _wrap_checks(_statements(child), data, edits, node_test)
+                    _wrap_checks(_statements(child), data, edits, node_test, awaited=awaited)
             if node.type == "statement_block":
-                _wrap_checks(node.named_children, data, edits, node_test)
+                _wrap_checks(node.named_children, data, edits, node_test, awaited=awaited)
 
 
 @dataclass(frozen=True)
@@ -488,10 +532,12 @@ def _statements(body: tree_sitter.Node) -> list[tree_sitter.Node]:
     return body.named_children if body.type in ("statement_block", "else_clause") else [body]
 
 
-def _wrap(node: tree_sitter.Node, source: str, edits: list[_Edit]) -> None:
+def _wrap(node: tree_sitter.Node, source: str, edits: list[_Edit], *, awaited: bool = False) -> None:
     # Prefix and suffix stay on the statement's own lines, so the tests' line numbers are unchanged.
     line = node.start_point.row + 1
-    edits.append((node.start_byte, node.start_byte, f"__sdCheck({line}, {json.dumps(_shown(source))}, () => {{ "))
+    call = "await __sdCheckAsync" if awaited else "__sdCheck"
+    run = "async () =>" if awaited else "() =>"
+    edits.append((node.start_byte, node.start_byte, f"{call}({line}, {json.dumps(_shown(source))}, {run} {{ "))
     edits.append((node.end_byte, node.end_byte, " });"))
 
 
@@ -544,13 +590,31 @@ def _wrap_sides(expression: tree_sitter.Node, edits: list[_Edit]) -> None:
     edits += [(right.start_byte, right.start_byte, right_start), (right.end_byte, right.end_byte, ")")]
 
 
-def _is_check(statement: tree_sitter.Node) -> bool:
-    """An expression statement that is neither an assignment, plain logging nor a directive."""
+def async_main_body(statement: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The body of ``(async () => { ... })();`` or ``(async function () { ... })();`` (the tests' main function,
+    so that they may ``await``), when ``statement`` is that; else ``None``."""
+    call = (
+        statement.named_children[0] if statement.type == "expression_statement" and statement.named_children else None
+    )
+    if call is None or call.type != "call_expression":
+        return None
+    function, arguments = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+    if function is None or function.type != "parenthesized_expression" or arguments is None or arguments.named_children:
+        return None
+    inner = function.named_children[0] if function.named_children else None
+    body = inner.child_by_field_name("body") if inner is not None and inner.type in _CALLBACKS else None
+    is_async = inner is not None and any(child.type == "async" for child in inner.children)
+    return body if is_async and body is not None and body.type == "statement_block" else None
+
+
+def _is_check(statement: tree_sitter.Node, *, awaited: bool = False) -> bool:
+    """An expression statement that is neither an assignment, plain logging nor a directive (nor, unless
+    ``awaited``, one that awaits: the check's arrow function would not be async)."""
     expression = statement.named_children[0] if statement.named_children else None
     if expression is None or expression.type in _ASSIGNMENTS or expression.type == "string":
         return False
-    if _has(statement, {"await_expression", "yield_expression"}):
-        return False  # the check's arrow function is not async
+    if _has(statement, {"yield_expression"} if awaited else {"await_expression", "yield_expression"}):
+        return False
     if expression.type == "call_expression":
         callee = expression.child_by_field_name("function")
         if callee is not None and callee.type == "member_expression":

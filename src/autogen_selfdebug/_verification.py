@@ -207,7 +207,9 @@ class Verifier:
             )
         remaining, report = parse_report(after)
         tests = CodeResult(exit_code=result.exit_code, output=remaining)
-        status: CheckStatus = "passed" if result.exit_code == 0 else "tests_failed"
+        # A check that started and never reported (the run exited inside it) did not pass, whatever the exit code.
+        finished = report is None or report.unfinished is None
+        status: CheckStatus = "passed" if result.exit_code == 0 and finished else "tests_failed"
         if self._tests_language in _NODE_LANGUAGES and failed_console_assert(before):
             status = "program_failed"  # a check the program makes itself, above the tests
         return CheckResult(status=status, program=program, tests=tests, report=report)

@@ -658,13 +658,13 @@ class _Scopes:
         return self._names.get(id(function), []) if function is not None else []
 
 
-def _bound(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
-    """The names a function binds: its parameters and its lambdas', then what it assigns (loop and
-    comprehension targets too)."""
-    lambdas = [n.args for n in ast.walk(function) if isinstance(n, ast.Lambda)]
+def _bound(function: ast.FunctionDef | ast.AsyncFunctionDef, *, lambdas: bool = False) -> list[str]:
+    """The names a function binds: its parameters (and, with ``lambdas``, its lambdas'), then what it assigns
+    (loop and comprehension targets too)."""
+    inner = [n.args for n in ast.walk(function) if isinstance(n, ast.Lambda)] if lambdas else []
     params = [
         a.arg
-        for arguments in (function.args, *lambdas)
+        for arguments in (function.args, *inner)
         for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
     ]
     stores = [n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
@@ -679,7 +679,11 @@ def python_reads(source: str) -> list[tuple[list[str], set[str]]] | None:
     except (SyntaxError, ValueError):
         return None
     return [
-        (_bound(node), {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)})
+        # A lambda's parameter counts: a sort key that no longer reads its item sorts nothing.
+        (
+            _bound(node, lambdas=True),
+            {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)},
+        )
         for node in ast.walk(tree)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     ]

@@ -355,10 +355,13 @@ def _walk(root: Node) -> Iterator[Node]:
 
 
 def is_assert_statement(node: Node) -> bool:
-    """Whether a statement is a check: ``assert(...)``, ``assert.x(...)`` or ``console.assert(...)``."""
+    """Whether a statement is a check: ``assert(...)``, ``assert.x(...)`` or ``console.assert(...)``, awaited
+    or not (``await assert.rejects(...)``)."""
     if node.type != "expression_statement" or not node.named_children:
         return False
     call = node.named_children[0]
+    if call.type == "await_expression" and call.named_children:
+        call = call.named_children[0]
     callee = call.child_by_field_name("function") if call.type == "call_expression" else None
     if callee is None:
         return False

@@ -33,7 +33,7 @@ const vm = require("vm"), util = require("util"), fs = require("fs"), path = req
 const INPUT = __SD_INPUT__;
 const {batch_marker: BATCH, coverage_marker: COVERAGE, harness_marker: HARNESS} = INPUT;
 const FILE = "candidate.js";
-const PLAIN_CAP = 6000, MARKER_CAP = 200000, MAX_TIMER_RUNS = 10000;
+const PLAIN_CAP = 6000, MARKER_CAP = 200000, MAX_TIMER_RUNS = 10000, HOST_TURNS = 3;
 // The program runs as a CommonJS module body: `return` at top level works, declarations stay local.
 const HEAD = "(function () {", TAIL = "\n}).call(module.exports);";
 const started = Date.now();
@@ -194,8 +194,8 @@ function makeProcess(out, state, context) {
   return proc;
 }
 
-// Runs one compiled candidate; `hooks` become globals of its context. Returns its exit code, timeout and output.
-function run(compiled, hooks) {
+// Runs one compiled candidate; `hooks` become globals of its context. Resolves to its exit code, timeout and output.
+async function run(compiled, hooks) {
   const out = new Output(), state = {exitCode: null}, timers = {list: [], now: 0, seq: 0};
   if (compiled.error) return {exit_code: 2, timed_out: false, output: compiled.error, seconds: 0};
   const addTimer = (fn, ms, args, every) => {
@@ -218,10 +218,10 @@ function run(compiled, hooks) {
   const began = Date.now(), deadline = began + INPUT.timeout_ms;
   let timedOut = false, crashed = false;
   const wrapped = HEAD + compiled.code + TAIL, tail = FILE + ":" + wrapped.split("\n").length + ":";
-  try {
-    new vm.Script(wrapped, {filename: FILE}).runInContext(context, {timeout: INPUT.timeout_ms});
-    const timer = new vm.Script("__sdTimer.fn.apply(undefined, __sdTimer.args);");
-    for (let runs = 0; timers.list.length && !timedOut; runs++) {
+  const timer = new vm.Script("__sdTimer.fn.apply(undefined, __sdTimer.args);"), drain = new vm.Script("0");
+  let runs = 0;
+  const runTimers = () => {
+    for (; timers.list.length && !timedOut; runs++) {
       timers.list.sort((a, b) => a.at - b.at || a.id - b.id);
       const next = timers.list.shift();
       // A timer due after the timeout, or an interval that never stops, keeps real node running until then.
@@ -231,6 +231,24 @@ function run(compiled, hooks) {
       if (next.every) timers.list.push({...next, at: next.at + next.every});
       globals.__sdTimer = next;
       timer.runInContext(context, {timeout: Math.max(1, deadline - Date.now())});
+    }
+  };
+  try {
+    new vm.Script(wrapped, {filename: FILE}).runInContext(context, {timeout: INPUT.timeout_ms});
+    runTimers();
+    // A promise of node's own (`assert.rejects`, `fs.promises`) settles on node's queue, not the context's, and
+    // what awaits it in the context runs only when the context's queue is drained: so give node a turn, drain,
+    // and run the timers that woke; again while a check still waits (the harness's `__sdBusy`), until nothing
+    // more is printed for a few turns.
+    const busy = () => typeof globals.__sdBusy === "function" && Boolean(globals.__sdBusy());
+    const more = (quiet) => quiet < (busy() ? HOST_TURNS : 1) && !timedOut && Date.now() < deadline;
+    for (let quiet = 0, seen = out.text().length; more(quiet); ) {
+      await new Promise((resolve) => setImmediate(resolve));
+      drain.runInContext(context, {timeout: Math.max(1, deadline - Date.now())});
+      runTimers();
+      const now = out.text().length;
+      quiet = now === seen && !timers.list.length ? quiet + 1 : 0;
+      seen = now;
     }
   } catch (error) {
     if (error && error.__sdExit) {
@@ -258,26 +276,23 @@ function describe(error, tail = null) {
 }
 
 async function batch(ts) {
-  let current = null, rejected = false;
-  // A promise the candidate rejected and never handled ends it with code 1, as in node.
-  process.on("unhandledRejection", (reason) => {
-    if (current && !rejected) {
-      rejected = true;
-      current.exit_code = current.exit_code || 1;
-      current.output += describe(reason) + "\n";
-    }
-  });
+  let rejection = null;
+  // A promise the candidate rejected and never handled ends it with code 1, as in node (the first one).
+  process.on("unhandledRejection", (reason) => { rejection = rejection || {reason}; });
   for (let i = 0; i < INPUT.programs.length; i++) {
     if (Date.now() - started > INPUT.budget_ms) break;
-    current = run(compileCandidate(ts, INPUT.programs[i]), {});
-    rejected = false;
+    rejection = null;
+    const current = await run(compileCandidate(ts, INPUT.programs[i]), {});
     await new Promise((resolve) => setImmediate(resolve));
+    if (rejection) {
+      current.exit_code = current.exit_code || 1;
+      current.output += describe(rejection.reason) + "\n";
+    }
     emit(BATCH, {i, ...current});
-    current = null;
   }
 }
 
-function coverage(ts) {
+async function coverage(ts) {
   const inspector = require("inspector");
   const session = new inspector.Session();
   session.connect();
@@ -336,7 +351,7 @@ function coverage(ts) {
       emit(COVERAGE, {test: test++, passed: Boolean(passed), lines: ranLines(), before: outside});
     },
   };
-  const result = run(compiled, hooks);
+  const result = await run(compiled, hooks);
   // A check that never ended ran out of time: it failed, on the lines it kept running (the loop to blame).
   if (inCheck) emit(COVERAGE, {test: test++, passed: false, lines: ranLines(), before: outside});
   emit(BATCH, {i: 0, ...result});
