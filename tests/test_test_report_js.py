@@ -12,8 +12,9 @@ from autogen_selfdebug import LocalSandbox, Verifier
 from autogen_selfdebug._feedback import execution_feedback
 from autogen_selfdebug._test_report import TestReport, parse_report, split_output
 from autogen_selfdebug._test_report import tests_start_line as start_line  # not named test*, for pytest
-from autogen_selfdebug._test_report_js import instrument_js_tests
+from autogen_selfdebug._test_report_js import async_main, instrument_js_tests
 from autogen_selfdebug._verification import combined_source, without_copied_tests
+from autogen_selfdebug.edits import parser_for
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 needs_tsc = pytest.mark.skipif(shutil.which("tsc") is None, reason="tsc is missing (apt-get install node-typescript)")
@@ -370,17 +371,27 @@ ASYNC_MAIN = """\
 """
 
 
+# The same checks in a declared main function, called by the last line, seven lines down (the report's lines
+# are the tests' own).
+DECLARED_MAIN = "async function main() {\n" + ASYNC_MAIN.split("\n", 1)[1].replace("})();", "}\nmain();")
+
+
 @pytest.mark.parametrize(
-    ("language", "program"),
+    ("language", "program", "tests"),
     [
-        ("javascript", TOTAL),
-        pytest.param("typescript", TOTAL.replace("total(discount)", "total(discount: number)"), marks=needs_tsc),
+        ("javascript", TOTAL, ASYNC_MAIN),
+        ("javascript", TOTAL, DECLARED_MAIN),
+        pytest.param(
+            "typescript", TOTAL.replace("total(discount)", "total(discount: number)"), ASYNC_MAIN, marks=needs_tsc
+        ),
     ],
 )
-async def test_the_checks_of_an_async_main_function_are_awaited_each_a_check(language: str, program: str) -> None:
+async def test_the_checks_of_an_async_main_function_are_awaited_each_a_check(
+    language: str, program: str, tests: str
+) -> None:
     # Before, `(async () => { ... })();` was one statement the harness could not look into: `await` made its
     # checks plain statements, so the first failure ended the run as an uncaught rejection, with no report.
-    code, _, report = await run(program, ASYNC_MAIN, language)
+    code, _, report = await run(program, tests, language)
     assert code == 1 and report is not None and report.unfinished is None
     assert [(r.line, r.passed, r.actual) for r in report.results] == [
         (2, True, None),
@@ -389,7 +400,7 @@ async def test_the_checks_of_an_async_main_function_are_awaited_each_a_check(lan
         (6, False, "18"),
     ]
     fixed = program.replace("1 + discount", "1 - discount")
-    code, _, report = await run(fixed, ASYNC_MAIN, language)
+    code, _, report = await run(fixed, tests, language)
     assert code == 0 and report is not None and (report.passed, report.total) == (4, 4)
 
 
@@ -424,3 +435,17 @@ async def test_a_run_that_exits_inside_a_check_does_not_pass(language: str, prog
         verifier = Verifier(sandbox, tests=tests, tests_language=language)
         check = await verifier.check([CodeBlock(code=program, language=language)], CancellationToken())
     assert check.status == "tests_failed" and check.report is not None and check.report.unfinished
+
+
+@pytest.mark.parametrize(
+    "tests",
+    [
+        "async function main() {\n  assert.ok(await f());\n}\nmain();\nmain();\n",  # called twice
+        "function main() {\n  assert.ok(f());\n}\nmain();\n",  # not async
+        "(async () => {\n  assert.ok(await f());\n})(1);\n",  # given arguments
+        "(async () => {\n  assert.ok(await f());\n})();\nconsole.log('done');\n",  # not the last statement
+    ],
+)
+def test_what_is_not_an_async_main_function(tests: str) -> None:
+    root = parser_for("javascript").parse(tests.encode()).root_node
+    assert async_main(root.named_children) is None

@@ -21,8 +21,9 @@ The prelude calls ``globalThis.__sdBeforeCheck()`` and ``__sdAfterCheck(passed)`
 check when they are defined (the coverage driver uses them) and lets an object with ``__sdExit``
 through (the batch driver's ``process.exit``). Tests are parsed with tree-sitter; tests that do not
 parse run as they are. A check that returns a promise is not awaited (but see node:test's async tests below),
-except in the tests' async main function: when their last statement is ``(async () => { ... })();``, the checks
-in it may ``await``, each is awaited before the next, and the report ends when it does.
+except in the tests' async main function: when their last statement is ``(async () => { ... })();`` (or
+``main();`` for an ``async function main``), the checks in it may ``await``, each is awaited before the next,
+and the report ends when it does.
 
 Tests written with node:test (``test``/``it``, ``describe``/``suite``, the four hooks, ``.skip``/``.only``)
 run in place through a small runner in the prelude: node's own would run them after the file's last line,
@@ -34,15 +35,16 @@ after the checks that follow it have run, and the tests' end record waits for it
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import tree_sitter
 
 from ._test_report import MARKER, tests_start_line
 from .edits import parser_for
 
-__all__ = ["NodeTestUse", "async_main_body", "instrument_js_tests", "node_test_use", "requires_test_module"]
+__all__ = ["AsyncMain", "NodeTestUse", "async_main", "instrument_js_tests", "node_test_use", "requires_test_module"]
 
 _Edit = tuple[int, int, str]
 """Replace bytes ``[start, end)`` of the tests with a text (``start == end``: insert it)."""
@@ -332,13 +334,13 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     node_test = node_test_use(root, _root(program, language))
     edits: list[_Edit] = []
     statements = [node for node in root.named_children if node.type != "comment"]
-    main = async_main_body(statements[-1]) if statements else None
+    main = async_main(statements)
     _wrap_checks(statements[:-1] if main is not None else statements, data, edits, node_test)
     if main is not None:
         # The checks in it are awaited one by one, and the report ends when it does (an error outside the
         # checks leaves the report without its end, as at top level).
-        _wrap_checks(main.named_children, data, edits, node_test, awaited=True)
-        edits.append((main.end_byte - 1, main.end_byte - 1, "__sdFinish();\n"))
+        _wrap_checks(main.body.named_children, data, edits, node_test, awaited=True)
+        edits.append((main.body.end_byte - 1, main.body.end_byte - 1, "__sdFinish();\n"))
     # Last first; at one offset, a replacement before an insertion (which then goes in front of it).
     for begin, end, text in sorted(edits, key=lambda edit: edit[:2], reverse=True):
         data = data[:begin] + text.encode("utf-8") + data[end:]
@@ -590,21 +592,55 @@ def _wrap_sides(expression: tree_sitter.Node, edits: list[_Edit]) -> None:
     edits += [(right.start_byte, right.start_byte, right_start), (right.end_byte, right.end_byte, ")")]
 
 
-def async_main_body(statement: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The body of ``(async () => { ... })();`` or ``(async function () { ... })();`` (the tests' main function,
-    so that they may ``await``), when ``statement`` is that; else ``None``."""
-    call = (
-        statement.named_children[0] if statement.type == "expression_statement" and statement.named_children else None
-    )
-    if call is None or call.type != "call_expression":
+class AsyncMain(NamedTuple):
+    """The tests' async main function, run by their last statement: its body, that statement, and the
+    function's declaration (``None`` when the last statement is the function, called as it is defined)."""
+
+    body: tree_sitter.Node
+    call: tree_sitter.Node
+    declaration: tree_sitter.Node | None
+
+
+def async_main(statements: Sequence[tree_sitter.Node]) -> AsyncMain | None:
+    """The async main function, when the last of ``statements`` (top-level, no comments) runs one with no
+    arguments: ``(async () => { ... })();``, ``(async function () { ... })();``, or ``main();`` for an
+    ``async function main() { ... }`` declared among them and called nowhere else; else ``None``."""
+    last = statements[-1] if statements else None
+    call = last.named_children[0] if last is not None and last.type == "expression_statement" else None
+    if last is None or call is None or call.type != "call_expression":
         return None
     function, arguments = call.child_by_field_name("function"), call.child_by_field_name("arguments")
-    if function is None or function.type != "parenthesized_expression" or arguments is None or arguments.named_children:
+    if function is None or arguments is None or arguments.named_children:
         return None
-    inner = function.named_children[0] if function.named_children else None
-    body = inner.child_by_field_name("body") if inner is not None and inner.type in _CALLBACKS else None
-    is_async = inner is not None and any(child.type == "async" for child in inner.children)
-    return body if is_async and body is not None and body.type == "statement_block" else None
+    declaration: tree_sitter.Node | None = None
+    inner: tree_sitter.Node | None = None
+    if function.type == "parenthesized_expression" and function.named_children:
+        inner = function.named_children[0]
+    elif function.type == "identifier":
+        declared = [s for s in statements if s.type == "function_declaration" and _name(s) == function.text]
+        # Named twice in all: where it is declared, and in the last statement's call.
+        uses = sum(n.type == "identifier" and n.text == function.text for s in statements for n in _all(s))
+        inner = declaration = declared[0] if len(declared) == 1 and uses == 2 else None
+    else:
+        return None
+    functions = _CALLBACKS | {"function_declaration"}
+    body = inner.child_by_field_name("body") if inner is not None and inner.type in functions else None
+    if inner is None or body is None or body.type != "statement_block":
+        return None
+    return AsyncMain(body, last, declaration) if any(c.type == "async" for c in inner.children) else None
+
+
+def _name(declaration: tree_sitter.Node) -> bytes | None:
+    name = declaration.child_by_field_name("name")
+    return name.text if name is not None else None
+
+
+def _all(node: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(current.named_children)
 
 
 def _is_check(statement: tree_sitter.Node, *, awaited: bool = False) -> bool:
@@ -642,13 +678,7 @@ def _root(source: str, language: str) -> tree_sitter.Node:
 
 def _uses_assert(root: tree_sitter.Node) -> bool:
     """Whether the code names ``assert`` anywhere."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type in ("identifier", "shorthand_property_identifier") and node.text == b"assert":
-            return True
-        stack.extend(node.named_children)
-    return False
+    return any(n.type in ("identifier", "shorthand_property_identifier") and n.text == b"assert" for n in _all(root))
 
 
 def _declares_assert(root: tree_sitter.Node) -> bool:

@@ -22,7 +22,7 @@ from typing import NamedTuple
 import tree_sitter
 
 from .._test_report import expects_raise, is_test_runner, test_classes, test_functions
-from .._test_report_js import NodeTestUse, async_main_body, node_test_use, requires_test_module
+from .._test_report_js import NodeTestUse, async_main, node_test_use, requires_test_module
 from ..edits import is_assert_statement, parser_for
 from ._doctests import DoctestChecks, doctest_checks, is_doctest_runner, skipped_note
 
@@ -435,15 +435,20 @@ def _tree_sitter_block(root: tree_sitter.Node, source: str) -> _Block | None:
         for node in statements
     ]
 
+    main = async_main(statements)
+    main_checks = _js_body_checks(main.body, helpers) if main is not None else 0
+
     def weight(node: tree_sitter.Node) -> int:
-        return (
-            (node_test.checks(node) if node_test else 0)
-            or _js_loop_checks(node, helpers)
-            or _js_async_checks(node, helpers)
-            or 1
-        )
+        if main is not None and node.id == main.call.id:
+            return main_checks
+        return (node_test.checks(node) if node_test else 0) or _js_loop_checks(node, helpers) or 1
 
     kinds = [_js_kind(node, node_test, helpers) for node in statements]
+    if main is not None and main_checks:
+        # The async main function's checks: its call is the check, its declaration goes with it.
+        kinds[-1] = "check"
+        if main.declaration is not None:
+            kinds[[node.id for node in statements].index(main.declaration.id)] = "setup"
     last = _js_main_body(statements[-1]) if statements and spans[-1][2] else None
     if last is not None:
         inner = [_js_kind(node, node_test, helpers) for node in last]
@@ -509,14 +514,11 @@ def _descendants(node: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
 
 
 def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None, helpers: set[bytes]) -> str | None:
-    """``check``: an assert call, a call of a checking helper, a loop of them, an async main function of
-    asserts, or a node:test test or suite;
+    """``check``: an assert call, a call of a checking helper, a loop of them, or a node:test test or suite;
     ``setup``: an import of node:test or ``assert``, or a checking helper's definition; ``print``: a
     ``console.log(...)``, or a node:test hook or skipped test; ``step``: another variable declaration or
     expression statement, or a ``try``, which goes with the checks when one comes after it."""
     if is_assert_statement(statement) or _js_calls_helper(statement, helpers) or _js_loop_checks(statement, helpers):
-        return "check"
-    if _js_async_checks(statement, helpers):
         return "check"
     name = statement.child_by_field_name("name") if statement.type == "function_declaration" else None
     if requires_test_module(statement) or (name is not None and name.text in helpers):
@@ -549,12 +551,8 @@ def _js_callee(statement: tree_sitter.Node) -> bytes | None:
     return callee.text if callee is not None else None
 
 
-def _js_async_checks(statement: tree_sitter.Node, helpers: set[bytes]) -> int:
-    """How many checks the tests' async main function holds (``(async () => { assert.equal(await f(), 1);
-    })();``): asserts, helper calls and loops of them in its body; 0 for another statement."""
-    body = async_main_body(statement)
-    if body is None:
-        return 0
+def _js_body_checks(body: tree_sitter.Node, helpers: set[bytes]) -> int:
+    """How many checks a function body holds at its top level: asserts, helper calls and loops of them."""
     checks = (
         _js_loop_checks(node, helpers) or int(is_assert_statement(node) or _js_calls_helper(node, helpers))
         for node in body.named_children
