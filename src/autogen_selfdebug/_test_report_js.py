@@ -42,7 +42,7 @@ from typing import NamedTuple
 import tree_sitter
 
 from ._test_report import MARKER, tests_start_line
-from .edits import parser_for
+from .edits import named_nodes, parser_for
 
 __all__ = ["AsyncMain", "NodeTestUse", "async_main", "instrument_js_tests", "node_test_use", "requires_test_module"]
 
@@ -619,7 +619,7 @@ def async_main(statements: Sequence[tree_sitter.Node]) -> AsyncMain | None:
     elif function.type == "identifier":
         declared = [s for s in statements if s.type == "function_declaration" and _name(s) == function.text]
         # Named twice in all: where it is declared, and in the last statement's call.
-        uses = sum(n.type == "identifier" and n.text == function.text for s in statements for n in _all(s))
+        uses = sum(n.type == "identifier" and n.text == function.text for s in statements for n in named_nodes(s))
         inner = declaration = declared[0] if len(declared) == 1 and uses == 2 else None
     else:
         return None
@@ -633,14 +633,6 @@ def async_main(statements: Sequence[tree_sitter.Node]) -> AsyncMain | None:
 def _name(declaration: tree_sitter.Node) -> bytes | None:
     name = declaration.child_by_field_name("name")
     return name.text if name is not None else None
-
-
-def _all(node: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        stack.extend(current.named_children)
 
 
 def _is_check(statement: tree_sitter.Node, *, awaited: bool = False) -> bool:
@@ -678,7 +670,9 @@ def _root(source: str, language: str) -> tree_sitter.Node:
 
 def _uses_assert(root: tree_sitter.Node) -> bool:
     """Whether the code names ``assert`` anywhere."""
-    return any(n.type in ("identifier", "shorthand_property_identifier") and n.text == b"assert" for n in _all(root))
+    return any(
+        n.type in ("identifier", "shorthand_property_identifier") and n.text == b"assert" for n in named_nodes(root)
+    )
 
 
 def _declares_assert(root: tree_sitter.Node) -> bool:
@@ -701,14 +695,8 @@ def _declares_assert(root: tree_sitter.Node) -> bool:
 
 
 def _identifiers(node: tree_sitter.Node) -> set[bytes]:
-    found: set[bytes] = set()
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if current.type in ("identifier", "shorthand_property_identifier_pattern") and current.text is not None:
-            found.add(current.text)
-        stack.extend(current.named_children)
-    return found
+    kinds = ("identifier", "shorthand_property_identifier_pattern")
+    return {n.text for n in named_nodes(node) if n.type in kinds and n.text is not None}
 
 
 def _text(node: tree_sitter.Node, data: bytes) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import re
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -23,7 +23,7 @@ import tree_sitter
 
 from .._test_report import expects_raise, is_test_runner, test_classes, test_functions
 from .._test_report_js import NodeTestUse, async_main, node_test_use, requires_test_module
-from ..edits import is_assert_statement, parser_for
+from ..edits import is_assert_statement, named_nodes, parser_for
 from ._doctests import DoctestChecks, doctest_checks, is_doctest_runner, skipped_note
 
 __all__ = ["TrailingChecks", "split_trailing_checks"]
@@ -488,7 +488,7 @@ def _js_helpers(statements: list[tree_sitter.Node]) -> set[bytes]:
     functions = [node for node in statements if node.type == "function_declaration"]
 
     def called(nodes: list[tree_sitter.Node]) -> set[bytes | None]:
-        calls = (inner for node in nodes for inner in _descendants(node) if inner.type == "call_expression")
+        calls = (inner for node in nodes for inner in named_nodes(node) if inner.type == "call_expression")
         return {callee.text for call in calls if (callee := call.child_by_field_name("function")) is not None}
 
     inside = called(functions)
@@ -498,19 +498,10 @@ def _js_helpers(statements: list[tree_sitter.Node]) -> set[bytes]:
         name = function.child_by_field_name("name")
         if name is None or name.text is None or name.text not in outside - inside:
             continue
-        checks = (i.type == "throw_statement" or is_assert_statement(i) for i in _descendants(function))
+        checks = (i.type == "throw_statement" or is_assert_statement(i) for i in named_nodes(function))
         if _HELPER_NAME.match(name.text.decode("utf-8", "replace")) and any(checks):
             found.add(name.text)
     return found
-
-
-def _descendants(node: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
-    """Every named node under ``node``."""
-    stack = list(node.named_children)
-    while stack:
-        current = stack.pop()
-        yield current
-        stack.extend(current.named_children)
 
 
 def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None, helpers: set[bytes]) -> str | None:

@@ -28,7 +28,7 @@ from ._python import (
     mutants,
     repair_edits,
 )
-from ._tree_sitter import is_assert_statement, parser_for
+from ._tree_sitter import is_assert_statement, named_nodes, parser_for
 
 __all__ = [
     "EDITABLE_LANGUAGES",
@@ -45,6 +45,7 @@ __all__ = [
     "is_assert_statement",
     "judge_lines",
     "mutants",
+    "named_nodes",
     "names_left_unread",
     "outline",
     "parser_for",

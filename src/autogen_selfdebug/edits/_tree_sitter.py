@@ -26,6 +26,7 @@ from ._python import REPAIR_TEMPLATES, RepairTemplate
 
 __all__ = [
     "is_assert_statement",
+    "named_nodes",
     "parser_for",
     "tree_sitter_edits",
     "tree_sitter_judges",
@@ -109,13 +110,7 @@ def tree_sitter_names(source: str, language: str) -> tuple[set[str], set[str]]:
         else:
             continue
         bound |= {n.text.decode("utf-8") for n in nodes if n is not None and n.type == "identifier" and n.text}
-    used: set[str] = set()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "identifier" and node.text:
-            used.add(node.text.decode("utf-8"))
-        stack.extend(node.named_children)
+    used = {node.text.decode("utf-8") for node in named_nodes(root) if node.type == "identifier" and node.text}
     return bound, used
 
 
@@ -163,10 +158,7 @@ def tree_sitter_judges(program: str, tests: str, language: str) -> set[int]:
         return len(statements) == 1 and statements[0].type == "return_statement"
 
     judged: list[Node] = []
-    stack = [checks]
-    while stack:  # every check, those in a `test(...)` callback too
-        check = stack.pop()
-        stack.extend(check.named_children)
+    for check in named_nodes(checks):  # every check, those in a `test(...)` callback too
         if not is_assert_statement(check):
             continue
         arguments = check.named_children[0].child_by_field_name("arguments")
@@ -339,6 +331,15 @@ class _Program:
             _is(parent.child_by_field_name(fields.get(parent.type, "name")), node)
             or parent.type.endswith(("_specifier", "import_clause", "namespace_import", "namespace_export"))
         )
+
+
+def named_nodes(root: Node) -> Iterator[Node]:
+    """``root`` and every named node under it."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(node.named_children)
 
 
 def _walk(root: Node) -> Iterator[Node]:
