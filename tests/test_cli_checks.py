@@ -248,6 +248,131 @@ def test_the_checks_of_an_async_main_function_split_off_and_the_search_fixes_the
     assert out == source.replace("(1 + discount", "(1 - discount")
 
 
+CLAMP_FUNCTION_MAIN_JS = """\
+const assert = require("assert");
+
+function clamp(value, low, high) {
+  return Math.max(low, Math.max(value, high));
+}
+
+function main() {
+  assert.strictEqual(clamp(5, 0, 10), 5);
+  const low = clamp(-3, 0, 10);
+  assert.strictEqual(low, 0);
+  console.assert(clamp(42, 0, 10) === 10);
+  console.log("ok");
+}
+
+main();
+"""
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+def test_the_checks_of_a_main_function_that_is_not_async_split_off_in_javascript(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str], language: str
+) -> None:
+    # Before, `function main() { ... }` and `main();` were left in the program: the model got the whole file.
+    source = CLAMP_FUNCTION_MAIN_JS
+    if language == "typescript":
+        source = source.replace('const assert = require("assert");', 'import assert from "node:assert";')
+        source = source.replace("clamp(value, low, high)", "clamp(value: number, low: number, high: number)")
+    split = split_trailing_checks(source, language)
+    assert split is not None and (split.count, split.first_line) == (3, 7)
+    path = tmp_path / f"clamp.{'js' if language == 'javascript' else 'ts'}"
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    assert "Split off 3 checks" in flat(err) and "Tests: 0 of 3 asserts passed." in err
+    assert out == source.replace("Math.max(value", "Math.min(value")
+
+
+TOTALS_ASYNC_MAIN = """\
+import asyncio
+
+
+async def fetch(n):
+    await asyncio.sleep(0)
+    return n * 10
+
+
+async def total(ids):
+    values = await asyncio.gather(*(fetch(i) for i in ids))
+    result = 0
+    for v in values:
+        result -= v
+    return result
+
+
+async def main():
+    \"\"\"The checks.\"\"\"
+    assert await total([1, 2]) == 30
+    assert await total([]) == 0
+    assert await total([5]) == 50
+
+
+asyncio.run(main())
+"""
+
+
+# The same checks in a main function that is not async, with a checking helper and a step, run by a main block.
+TOTALS_MAIN = (
+    TOTALS_ASYNC_MAIN[: TOTALS_ASYNC_MAIN.index("async def main")]
+    + """\
+def check(got, want):
+    assert got == want
+
+
+def main():
+    check(asyncio.run(total([1, 2])), 30)
+    result = asyncio.run(total([]))
+    assert result == 0
+    assert asyncio.run(total([5])) == 50
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
+"""
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "first", "where"),
+    [
+        (TOTALS_ASYNC_MAIN, 17, ""),
+        (
+            TOTALS_ASYNC_MAIN.replace(
+                "\nasyncio.run(main())\n", '\nif __name__ == "__main__":\n    asyncio.run(main())\n'
+            ),
+            17,
+            'in the function and the `if __name__ == "__main__":` block that calls it ',
+        ),
+        (TOTALS_MAIN, 17, 'in the 2 functions and the `if __name__ == "__main__":` block that calls them '),
+        (TOTALS_MAIN.replace('if __name__ == "__main__":\n    main()', "main()"), 17, ""),
+    ],
+    ids=["async", "async-in-main-block", "main-block", "called"],
+)
+def test_the_checks_of_a_python_main_function_split_off_and_the_search_fixes_the_file(
+    tmp_path: Path,
+    silent_model: MustNotBeCalled,
+    capsys: pytest.CaptureFixture[str],
+    source: str,
+    first: int,
+    where: str,
+) -> None:
+    # Before, nothing was split off: the whole file went to the model (the asserts with it), and the search never
+    # ran.
+    split = split_trailing_checks(source, "python")
+    assert split is not None and (split.count, split.first_line) == (3, first)
+    assert split.describe("totals.py").startswith(f"Split off 3 checks {where}at the bottom of totals.py")
+    path = tmp_path / "totals.py"
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    assert "Tests: 1 of 3 asserts passed." in err and "found by the repair search" in flat(err)
+    assert out == source.replace("result -= v", "result += v")
+
+
 WALLET = """\
 import pytest
 
@@ -872,7 +997,22 @@ def test_a_program_that_waits_for_input_is_not_changed_and_the_person_is_told_wh
         ('def f():\n    return 1\n\nif __name__ == "__main__":\n    assert f() == 1\nelse:\n    pass\n', "python"),
         ('def f():\n    return 1\n\nif __name__ == "__main__":\n    print(f())\n', "python"),
         ('if __name__ == "__main__":\n    assert 1 == 1\n', "python"),
+        ("def f():\n    return 1\n\n\ndef main():\n    x = f()\n    print(x)\n\n\nmain()\n", "python"),
+        (
+            'def f():\n    return 1\n\n\ndef main():\n    with open("in.txt") as lines:\n'
+            "        assert f() == 1\n\n\nmain()\n",
+            "python",
+        ),
+        ("def f():\n    return 1\n\n\ndef main():\n    assert f() == 1\n    f()\n\n\nmain()\n", "python"),
+        ("def f(x):\n    return x\n\n\ndef main(x):\n    assert f(x) == x\n\n\nmain(1)\n", "python"),
+        ("def f():\n    return 1\n\n\ndef main():\n    assert f() == 1\n\n\nmain()\nmain()\nf()\n", "python"),
+        ("async def f():\n    return 1\n\n\nasync def main():\n    assert await f() == 1\n\n\nmain()\n", "python"),
         ("function f() { return 1; }\nconsole.log(f());\n", "javascript"),
+        (
+            "function f() { return 1; }\nfunction main() {\n  console.assert(f() === 1);\n  f();\n}\nmain();\n",
+            "javascript",
+        ),
+        ("function f() { return 1; }\n(() => {\n  console.assert(f() === 1);\n})();\n", "javascript"),
         ("function f() { return 1; }\nconsole.assert(f() === 1);\nf();\n", "javascript"),
         ("const f = (x: number) => x;\nexpect(f(1)).toBe(1);\n", "typescript"),  # not an assert call
         ("echo hi\n[ 1 -eq 1 ]\n", "bash"),
@@ -889,7 +1029,15 @@ def test_a_program_that_waits_for_input_is_not_changed_and_the_person_is_told_wh
         "main-with-else",
         "main-without-checks",
         "main-only",
+        "main-function-of-work",
+        "main-function-with-a-with-block",
+        "main-function-ending-in-a-call",
+        "main-function-with-a-parameter",
+        "main-function-then-work",
+        "async-main-function-never-awaited",
         "js-none",
+        "js-main-function-ending-in-a-call",
+        "js-not-async-called-as-defined",
         "js-middle",
         "ts-expect",
         "bash",

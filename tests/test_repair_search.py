@@ -892,6 +892,42 @@ async def test_the_checks_of_an_async_main_function_are_searched(sandbox: CodeEx
     assert result.passing and all(s.patch.lines == [3] for s in result.passing)
 
 
+TOTALS = """\
+import asyncio
+
+
+async def fetch(n):
+    await asyncio.sleep(0)
+    return n * 10
+
+
+async def total(ids):
+    values = await asyncio.gather(*(fetch(i) for i in ids))
+    result = 0
+    for v in values:
+        result -= v
+    return result
+"""
+TOTALS_TESTS = """\
+async def main():
+    assert await total([1, 2]) == 30
+    assert await total([]) == 0
+    assert await total([5]) == 50
+
+
+asyncio.run(main())
+"""
+
+
+async def test_python_asserts_that_await_are_localized_and_searched(sandbox: CodeExecutor) -> None:
+    # Before, the asserts' awaits in the harness's lambdas made the tests a SyntaxError: no report, no search.
+    result = await search(sandbox, TOTALS, TOTALS_TESTS)
+    assert result.baseline is not None and (result.baseline.passed, result.baseline.total) == (1, 3)
+    assert result.ranking.score(13) > 0 and result.ranking.score(1) == 0  # lines run by the failing asserts only
+    assert result.fix is not None and result.fix.patch.lines == [13]
+    assert result.fix.source == TOTALS.replace("result -= v", "result += v")
+
+
 async def test_a_patch_that_leaves_a_lambdas_parameter_unused_is_not_a_fix(sandbox: CodeExecutor) -> None:
     # The key should be (-count, word). A key that ignores its item (`kv` → `text`) sorts nothing, and the
     # Counter's insertion order happens to pass all three asserts: the search took it, and `fix` wrote it.

@@ -479,3 +479,68 @@ def test_what_is_not_a_check_that_a_call_raises() -> None:
         "with open('f') as handle:\n    f(handle)\n",
     ):
         assert expects_raise(ast.parse(source).body[0]) is None, source
+
+
+TOTALS = """\
+import asyncio
+
+
+async def fetch(n):
+    await asyncio.sleep(0)
+    return n * 10
+
+
+async def total(ids):
+    values = await asyncio.gather(*(fetch(i) for i in ids))
+    return sum(values) - 1
+"""
+
+ASYNC_CHECKS = """\
+async def main():
+    ids = [1, 2]
+    assert await total(ids) == 30, "two ids"
+    assert (await total([])) + 1 == 1
+    assert [n async for n in numbers()] == [1, 2]
+    assert await total(None) == 0
+    assert await total([3]) > 0
+
+
+async def numbers():
+    yield 1
+    yield 3
+
+
+asyncio.run(main())
+"""
+
+
+async def test_asserts_that_await_in_an_async_function_each_report(executor: LocalCommandLineCodeExecutor) -> None:
+    # Before, the harness put each assert's sides in lambdas: with `await` in them the tests did not compile, and
+    # the run showed a SyntaxError at a harness line.
+    code, _, rest, report = await report_of(executor, TOTALS, ASYNC_CHECKS)
+    assert code == 1 and report is not None and report.unfinished is None and "Traceback" not in rest
+    assert [(r.line, r.source, r.passed, r.expected, r.actual) for r in report.results] == [
+        (3, "await total(ids) == 30", False, "30", "29"),
+        (4, "(await total([])) + 1 == 1", False, "1", "0"),
+        (5, "[n async for n in numbers()] == [1, 2]", False, "[1, 2]", "[1, 3]"),
+        (6, "await total(None) == 0", False, None, None),
+        (7, "await total([3]) > 0", True, "0", "29"),
+    ]
+    first, raised = report.results[0], report.results[3]
+    assert (first.call, first.message) == ("total([1, 2])", "two ids")  # the awaited call, with its arguments
+    assert raised.error == "TypeError: 'NoneType' object is not iterable"
+    assert raised.where == "line 10: values = await asyncio.gather(*(fetch(i) for i in ids))"
+    assert raised.locals == "ids=None"
+    fixed = TOTALS.replace("sum(values) - 1", "sum(values)")
+    tests = ASYNC_CHECKS.replace("yield 3", "yield 2").replace("None) == 0", "[4]) == 40")
+    code, _, _, report = await report_of(executor, fixed, tests)
+    assert code == 0 and report is not None and (report.passed, report.total) == (5, 5)
+
+
+async def test_a_hang_in_an_assert_that_awaits_is_stopped_at_that_assert() -> None:
+    program = "import asyncio\n\n\nasync def never():\n    await asyncio.sleep(3600)\n"
+    tests = "async def main():\n    assert 1 == 1\n    assert await never() is None\n\n\nasyncio.run(main())\n"
+    code, seconds, report = await hang_report(tests, program=program)
+    assert code == 124 and seconds < 3 and report is not None
+    assert [(r.line, r.passed) for r in report.results] == [(2, True), (3, False)]
+    assert report.results[1].hung is not None

@@ -12,7 +12,7 @@ from autogen_selfdebug import LocalSandbox, Verifier
 from autogen_selfdebug._feedback import execution_feedback
 from autogen_selfdebug._test_report import TestReport, parse_report, split_output
 from autogen_selfdebug._test_report import tests_start_line as start_line  # not named test*, for pytest
-from autogen_selfdebug._test_report_js import async_main, instrument_js_tests
+from autogen_selfdebug._test_report_js import instrument_js_tests, main_function
 from autogen_selfdebug._verification import combined_source, without_copied_tests
 from autogen_selfdebug.edits import parser_for
 
@@ -441,11 +441,11 @@ async def test_a_run_that_exits_inside_a_check_does_not_pass(language: str, prog
     "tests",
     [
         "async function main() {\n  assert.ok(await f());\n}\nmain();\nmain();\n",  # called twice
-        "function main() {\n  assert.ok(f());\n}\nmain();\n",  # not async
+        "(() => {\n  assert.ok(f());\n})();\n",  # called as it is defined, and not async
         "(async () => {\n  assert.ok(await f());\n})(1);\n",  # given arguments
         "(async () => {\n  assert.ok(await f());\n})();\nconsole.log('done');\n",  # not the last statement
     ],
 )
-def test_what_is_not_an_async_main_function(tests: str) -> None:
+def test_what_is_not_a_main_function(tests: str) -> None:
     root = parser_for("javascript").parse(tests.encode()).root_node
-    assert async_main(root.named_children) is None
+    assert main_function(root.named_children) is None

@@ -37,6 +37,7 @@ __all__ = [
     "expects_raise",
     "instrument_python_tests",
     "is_test_runner",
+    "main_function",
     "parse_report",
     "render_report",
     "split_output",
@@ -136,30 +137,53 @@ class _SDHarness:
         return text if len(text) <= 400 else text[:397] + "..."
 
     def assess(self, line, source, message, left=None, op=None, right=None, call=None):
-        self.emit({"event": "start", "line": line, "source": source})
-        record = {"event": "result", "line": line, "source": source, "passed": False}
-        self.open[-1] = record  # so that a hang reports the call too
-        target = None
+        record, target = self.opened(line, source), None
         try:
             if call is not None:
-                function, args, kwargs = call()
-                target = (function, args, kwargs)
-                shown = [self.r(a) for a in args] + [k + "=" + self.r(v) for k, v in kwargs.items()]
-                record["call"] = getattr(function, "__name__", "call") + "(" + ", ".join(shown) + ")"
-                actual = function(*args, **kwargs)
+                target = call()
+                actual = self.called(record, *target)
             else:
                 actual = left()
-            if op is None:
-                record["passed"] = bool(actual)
-                record["actual"] = self.r(actual)
-            else:
-                expected = right()
-                record["passed"] = bool(self.OPS[op](actual, expected))
-                record["op"], record["actual"], record["expected"] = op, self.r(actual), self.r(expected)
+            self.judged(record, actual, op, right() if op is not None else None)
         except KeyboardInterrupt:
             raise
         except BaseException as error:
             self.error(record, error)
+        self.closed(record, message, target)
+
+    async def assess_async(self, line, source, message, left=None, op=None, right=None, call=None):
+        # An assert that awaits, in an async function: left and right are coroutine functions, and a call's
+        # result is awaited. The awaits run between the assert's start and its result, as a plain assert's calls.
+        record = self.opened(line, source)
+        try:
+            actual = await (self.called(record, *call()) if call is not None else left())
+            self.judged(record, actual, op, (await right()) if op is not None else None)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
+            self.error(record, error)
+        self.closed(record, message, None)
+
+    def opened(self, line, source):
+        self.emit({"event": "start", "line": line, "source": source})
+        record = {"event": "result", "line": line, "source": source, "passed": False}
+        self.open[-1] = record  # so that a hang reports the call too
+        return record
+
+    def called(self, record, function, args, kwargs):
+        shown = [self.r(a) for a in args] + [k + "=" + self.r(v) for k, v in kwargs.items()]
+        record["call"] = getattr(function, "__name__", "call") + "(" + ", ".join(shown) + ")"
+        return function(*args, **kwargs)
+
+    def judged(self, record, actual, op, expected):
+        if op is None:
+            record["passed"] = bool(actual)
+            record["actual"] = self.r(actual)
+        else:
+            record["passed"] = bool(self.OPS[op](actual, expected))
+            record["op"], record["actual"], record["expected"] = op, self.r(actual), self.r(expected)
+
+    def closed(self, record, message, target):
         if not record["passed"]:
             self.failed += 1
             self.fail(record, message, target)
@@ -501,7 +525,7 @@ class _Rewrite(ast.NodeTransformer):
         self.generic_visit(node)
         return node
 
-    def visit_Expr(self, node: ast.Expr) -> ast.stmt:
+    def visit_Expr(self, node: ast.Expr) -> ast.stmt | list[ast.stmt]:
         if is_test_runner(node):
             return ast.copy_location(ast.Pass(), node)
         call = node.value
@@ -534,7 +558,7 @@ class _Rewrite(ast.NodeTransformer):
         source = ast.get_source_segment(self._tests, call) or ast.unparse(call)
         return self._assess(node, test, message[0] if message else None, source)
 
-    def visit_Assert(self, node: ast.Assert) -> ast.stmt:
+    def visit_Assert(self, node: ast.Assert) -> ast.stmt | list[ast.stmt]:
         return self._assess(node, node.test, node.msg, None)
 
     def visit_Try(self, node: ast.Try) -> ast.stmt:
@@ -545,42 +569,69 @@ class _Rewrite(ast.NodeTransformer):
             node.handlers = [self.visit(handler) for handler in node.handlers]
         return node
 
-    def _assess(self, node: ast.stmt, test: ast.expr, msg: ast.expr | None, source: str | None) -> ast.stmt:
+    def _assess(
+        self, node: ast.stmt, test: ast.expr, msg: ast.expr | None, source: str | None
+    ) -> ast.stmt | list[ast.stmt]:
         source = source or ast.get_source_segment(self._tests, test) or ast.unparse(test)
-        keywords = [ast.keyword(arg="message", value=_thunk(msg) if msg else ast.Constant(None))]
+        # An assert that awaits (in an async function) cannot put its parts in lambdas: they become coroutine
+        # functions defined just before it, and the harness awaits them.
+        waits = _awaits(test)
+        thunks: list[ast.stmt] = []
+
+        def thunk(part: ast.expr, role: str) -> ast.expr:
+            if not waits:
+                return _thunk(part)
+            name = f"_sd_{role}"
+            definition = ast.parse(f"async def {name}():\n    return None").body[0]
+            assert isinstance(definition, ast.AsyncFunctionDef)
+            definition.body = [ast.Return(part)]
+            thunks.append(definition)
+            return ast.Name(id=name, ctx=ast.Load())
+
+        # A message that awaits is left out (it would need awaiting only when the assert fails).
+        shown = msg is not None and not _awaits(msg)
+        keywords = [ast.keyword(arg="message", value=_thunk(msg) if msg and shown else ast.Constant(None))]
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _OPERATORS:
-            keywords += [
-                ast.keyword(arg="op", value=ast.Constant(_OPERATORS[type(test.ops[0])])),
-                ast.keyword(arg="right", value=_thunk(test.comparators[0])),
-            ]
-            left = test.left
+            left, right = test.left, test.comparators[0]
+            called = left.value if waits and isinstance(left, ast.Await) else left
             plain_call = (
-                isinstance(left, ast.Call)
-                and not any(isinstance(a, ast.Starred) for a in left.args)
-                and all(k.arg is not None for k in left.keywords)
+                isinstance(called, ast.Call)
+                and not any(isinstance(a, ast.Starred) for a in called.args)
+                and all(k.arg is not None for k in called.keywords)
+                and not _awaits(called)
+                and (isinstance(left, ast.Await) or not waits)
             )
-            if isinstance(left, ast.Call) and plain_call:
+            if isinstance(called, ast.Call) and plain_call:
                 parts = ast.Tuple(
                     elts=[
-                        left.func,
-                        ast.Tuple(elts=list(left.args), ctx=ast.Load()),
+                        called.func,
+                        ast.Tuple(elts=list(called.args), ctx=ast.Load()),
                         ast.Dict(
-                            keys=[ast.Constant(k.arg) for k in left.keywords], values=[k.value for k in left.keywords]
+                            keys=[ast.Constant(k.arg) for k in called.keywords],
+                            values=[k.value for k in called.keywords],
                         ),
                     ],
                     ctx=ast.Load(),
                 )
                 keywords.append(ast.keyword(arg="call", value=_thunk(parts)))
             else:
-                keywords.append(ast.keyword(arg="left", value=_thunk(left)))
+                keywords.append(ast.keyword(arg="left", value=thunk(left, "left")))
+            keywords += [
+                ast.keyword(arg="op", value=ast.Constant(_OPERATORS[type(test.ops[0])])),
+                ast.keyword(arg="right", value=thunk(right, "right")),
+            ]
         else:
-            keywords.append(ast.keyword(arg="left", value=_thunk(test)))
-        call = ast.Call(
-            func=ast.Attribute(value=ast.Name(id="_sd_h", ctx=ast.Load()), attr="assess", ctx=ast.Load()),
+            keywords.append(ast.keyword(arg="left", value=thunk(test, "left")))
+        call: ast.expr = ast.Call(
+            func=ast.Attribute(
+                value=ast.Name(id="_sd_h", ctx=ast.Load()), attr="assess_async" if waits else "assess", ctx=ast.Load()
+            ),
             args=[ast.Constant(node.lineno), ast.Constant(source)],
             keywords=keywords,
         )
-        return ast.copy_location(ast.Expr(value=call), node)
+        statements = [*thunks, ast.Expr(ast.Await(call) if waits else call)]
+        located = [ast.copy_location(statement, node) for statement in statements]
+        return located[0] if len(located) == 1 else located
 
 
 def is_test_runner(statement: ast.stmt) -> bool:
@@ -665,6 +716,14 @@ def _thunk(body: ast.expr) -> ast.Lambda:
     return ast.Lambda(args=no_args, body=body)
 
 
+def _awaits(expression: ast.expr) -> bool:
+    """Whether an expression awaits (``await``, ``async for`` in a comprehension): it cannot go in a lambda."""
+    return any(
+        isinstance(node, ast.Await) or (isinstance(node, ast.comprehension) and node.is_async)
+        for node in ast.walk(expression)
+    )
+
+
 def instrument_python_tests(
     tests: str, *, program_lines: int, detail: bool = True, time_limit: float | None = None
 ) -> str:
@@ -686,7 +745,11 @@ def instrument_python_tests(
     except SyntaxError:
         return f"{start}\n{tests}"
     functions, classes = test_functions(module), test_classes(module)
+    main, _ = main_function(module.body)
     module.body = [done for statement in module.body for done in _guard(statement, tests)]
+    if main is not None:
+        # Its statements run as the top level's do: an error in one fails it, and the checks after it still run.
+        main.body = [done for statement in main.body for done in _guard(statement, tests)]
     module = _Rewrite(tests).visit(module)
     for function, _ in functions:
         line, name = function.lineno, function.name
@@ -711,6 +774,23 @@ def instrument_python_tests(
     stop_after = None if time_limit is None else round(max(time_limit * 0.9 - 1, time_limit * 0.5), 2)
     setup = f"_sd_h = _SDHarness({program_lines}, {detail}, {stop_after})"
     return f"{start}\n{_HARNESS}\n{setup}\n{ast.unparse(module)}\n"
+
+
+def main_function(
+    body: list[ast.stmt], last: ast.If | None = None
+) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef | None, list[ast.stmt]]:
+    """The tests' main function: a ``def main():`` with no parameters (or ``async def main():``) among ``body``, and
+    the statements that run it, when nothing else names it: ``main()`` (``asyncio.run(main())``) in ``body`` or in
+    ``last``, the file's main block; else ``(None, [])``."""
+    found = [node for node in body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == "main"]
+    if len(found) != 1 or found[0].decorator_list or ast.unparse(found[0].args):
+        return None, []
+    main = found[0]
+    call = "asyncio.run(main())" if isinstance(main, ast.AsyncFunctionDef) else "main()"
+    statements = [*body, *(last.body if last is not None else [])]
+    runs: list[ast.stmt] = [s for s in statements if isinstance(s, ast.Expr) and ast.unparse(s.value) == call]
+    named = sum(isinstance(node, ast.Name) and node.id == "main" for s in body for node in ast.walk(s))
+    return (main, runs) if runs and named == len(runs) else (None, [])
 
 
 # Statements that never fail as a check would: definitions, imports, and the checks themselves.

@@ -44,7 +44,14 @@ import tree_sitter
 from ._test_report import MARKER, tests_start_line
 from .edits import named_nodes, parser_for
 
-__all__ = ["AsyncMain", "NodeTestUse", "async_main", "instrument_js_tests", "node_test_use", "requires_test_module"]
+__all__ = [
+    "MainFunction",
+    "NodeTestUse",
+    "instrument_js_tests",
+    "main_function",
+    "node_test_use",
+    "requires_test_module",
+]
 
 _Edit = tuple[int, int, str]
 """Replace bytes ``[start, end)`` of the tests with a text (``start == end``: insert it)."""
@@ -334,12 +341,12 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     node_test = node_test_use(root, _root(program, language))
     edits: list[_Edit] = []
     statements = [node for node in root.named_children if node.type != "comment"]
-    main = async_main(statements)
+    main = main_function(statements)
     _wrap_checks(statements[:-1] if main is not None else statements, data, edits, node_test)
     if main is not None:
-        # The checks in it are awaited one by one, and the report ends when it does (an error outside the
-        # checks leaves the report without its end, as at top level).
-        _wrap_checks(main.body.named_children, data, edits, node_test, awaited=True)
+        # The checks in it are each a check (an async one's awaited one by one), and the report ends when it
+        # does (an error outside the checks leaves the report without its end, as at top level).
+        _wrap_checks(main.body.named_children, data, edits, node_test, awaited=main.awaits)
         edits.append((main.body.end_byte - 1, main.body.end_byte - 1, "__sdFinish();\n"))
     # Last first; at one offset, a replacement before an insertion (which then goes in front of it).
     for begin, end, text in sorted(edits, key=lambda edit: edit[:2], reverse=True):
@@ -592,19 +599,23 @@ def _wrap_sides(expression: tree_sitter.Node, edits: list[_Edit]) -> None:
     edits += [(right.start_byte, right.start_byte, right_start), (right.end_byte, right.end_byte, ")")]
 
 
-class AsyncMain(NamedTuple):
-    """The tests' async main function, run by their last statement: its body, that statement, and the
-    function's declaration (``None`` when the last statement is the function, called as it is defined)."""
+class MainFunction(NamedTuple):
+    """The tests' main function, run by their last statement: its body, that statement, the function's
+    declaration (``None`` when the last statement is the function, called as it is defined), and whether it is
+    async."""
 
     body: tree_sitter.Node
     call: tree_sitter.Node
     declaration: tree_sitter.Node | None
+    awaits: bool
 
 
-def async_main(statements: Sequence[tree_sitter.Node]) -> AsyncMain | None:
-    """The async main function, when the last of ``statements`` (top-level, no comments) runs one with no
-    arguments: ``(async () => { ... })();``, ``(async function () { ... })();``, or ``main();`` for an
-    ``async function main() { ... }`` declared among them and called nowhere else; else ``None``."""
+def main_function(statements: Sequence[tree_sitter.Node]) -> MainFunction | None:
+    """The main function, when the last of ``statements`` (top-level, no comments) runs one with no arguments:
+    ``(async () => { ... })();``, ``(async function () { ... })();``, or ``main();`` for a
+    ``function main() { ... }`` (async or not) declared among them and called nowhere else; else ``None``. An
+    immediately called function that is not async is not one (``(() => { ... })();`` scopes a program's
+    own work as often as checks)."""
     last = statements[-1] if statements else None
     call = last.named_children[0] if last is not None and last.type == "expression_statement" else None
     if last is None or call is None or call.type != "call_expression":
@@ -627,7 +638,8 @@ def async_main(statements: Sequence[tree_sitter.Node]) -> AsyncMain | None:
     body = inner.child_by_field_name("body") if inner is not None and inner.type in functions else None
     if inner is None or body is None or body.type != "statement_block":
         return None
-    return AsyncMain(body, last, declaration) if any(c.type == "async" for c in inner.children) else None
+    awaits = any(c.type == "async" for c in inner.children)
+    return MainFunction(body, last, declaration, awaits) if awaits or declaration is not None else None
 
 
 def _name(declaration: tree_sitter.Node) -> bytes | None:

@@ -21,8 +21,9 @@ from typing import NamedTuple
 
 import tree_sitter
 
-from .._test_report import expects_raise, is_test_runner, test_classes, test_functions
-from .._test_report_js import NodeTestUse, async_main, node_test_use, requires_test_module
+from .._test_report import expects_raise, is_test_runner, main_function, test_classes, test_functions
+from .._test_report_js import NodeTestUse, node_test_use, requires_test_module
+from .._test_report_js import main_function as js_main_function
 from ..edits import is_assert_statement, named_nodes, parser_for
 from ._doctests import DoctestChecks, doctest_checks, is_doctest_runner, skipped_note
 
@@ -111,13 +112,14 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     or after them and the assignments and calls between them, or a last ``if __name__ == "__main__":``
     block that holds nothing else (but such statements between its checks), with the checking functions
     it calls just above it; or, when that block only runs ``doctest.testmod()``, the program's doctest
-    examples. In both languages, calls of a checking helper (``check(...)``, ``test_odd()``) are checks.
+    examples. In both languages, calls of a checking helper (``check(...)``, ``test_odd()``) are checks, and so
+    is the call of a main function whose body is checks (``main()``, ``asyncio.run(main())``).
     JavaScript and TypeScript: trailing top-level calls of ``assert(...)``, ``assert.xxx(...)`` or
     ``console.assert(...)`` (also in ``for`` loops of them), or node:test tests and suites (one check
     per test), with ``console.log(...)`` calls (and node:test hooks and skipped tests) among or after
     them, the declarations and calls between them, and the ``require`` calls or imports of node:test and
     ``assert`` just above them; or a last ``if (require.main === module) { ... }`` block that holds nothing
-    else, as Python's main block.
+    else, as Python's main block; or a last call of an async main function (the checks in it may ``await``).
 
     A file that does not parse (a syntax error for the model to fix) is split the same way after its error: the
     checks are those at the bottom of the longest tail of the file that parses.
@@ -273,11 +275,20 @@ def _python_block(module: ast.Module) -> _Block | None:
     # Test classes count one check per test method; test functions one per case.
     cases = {id(cls): sum(name.startswith("test") for name in lines) for cls, lines in test_classes(module)}
     cases |= {id(function): count or 1 for function, count in test_functions(module)}
-    helpers = _python_helpers(module)
     last = _last_main_block(body)
+    main, runs = main_function(body, last)
+    helpers = _python_helpers(module, main)
     # A loop of checks counts its checks.
-    statements = [*body, *(last.body if last is not None else [])]
+    statements = [*body, *(last.body if last is not None else []), *(main.body if main is not None else [])]
     cases |= {id(node): count for node in statements if (count := _python_loop_checks(node, helpers))}
+    if main is not None:
+        checks = [statement for statement in main.body if not _is_docstring(statement)]
+        kinds = [_python_kind(statement, cases, helpers) for statement in checks]
+        found = _main_block(kinds, [cases.get(id(statement), 1) for statement in checks], [])
+        if found is not None:
+            # A main function of checks is a checking helper, and each line that runs it holds all its checks.
+            helpers.add(main.name)
+            cases |= {id(run): found[0] for run in runs}
     kinds = [_python_kind(statement, cases, helpers) for statement in body]
     if last is not None:
         inner = [_python_kind(statement, cases, helpers) for statement in last.body]
@@ -349,11 +360,17 @@ def _dedented(body: str) -> str | None:
 _HELPER_NAME = re.compile(r"_?(check|assert|expect|verify|ensure|test)", re.IGNORECASE)
 
 
-def _python_helpers(module: ast.Module) -> set[str]:
+def _is_docstring(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+
+
+def _python_helpers(module: ast.Module, main: ast.FunctionDef | ast.AsyncFunctionDef | None = None) -> set[str]:
     """The top-level checking helpers (``def check(got, want): assert got == want``), called by the file's
-    top-level code and never from a function (a ``check_password`` the program uses is program, and a test
-    function no one calls is pytest's to run)."""
-    functions = [node for node in module.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
+    top-level code (or a main function of checks, ``main``) and never from a function (a ``check_password``
+    the program uses is program, and a test function no one calls is pytest's to run)."""
+    functions = [
+        node for node in module.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node is not main
+    ]
 
     def called(statements: list[ast.stmt]) -> set[str]:
         calls = (n for s in statements for n in ast.walk(s) if isinstance(n, ast.Call))
@@ -361,7 +378,7 @@ def _python_helpers(module: ast.Module) -> set[str]:
 
     inside = called(list(functions))
     definitions = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
-    outside = called([s for s in module.body if not isinstance(s, definitions)])
+    outside = called([s for s in module.body if not isinstance(s, definitions) or s is main])
     return {
         node.name
         for node in functions
@@ -384,7 +401,7 @@ def _python_kind(statement: ast.stmt, cases: dict[int, int], helpers: set[str]) 
         return "check"
     if expects_raise(statement) is not None:
         return "check"
-    if isinstance(statement, ast.FunctionDef) and statement.name in helpers:
+    if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef) and statement.name in helpers:
         return "setup"
     if isinstance(statement, ast.If) and _is_main_block(statement):
         return "print" if all(is_test_runner(s) for s in statement.body) else None
@@ -435,8 +452,13 @@ def _tree_sitter_block(root: tree_sitter.Node, source: str) -> _Block | None:
         for node in statements
     ]
 
-    main = async_main(statements)
+    main = js_main_function(statements)
     main_checks = _js_body_checks(main.body, helpers) if main is not None else 0
+    if main is not None and not main.awaits:
+        # A main function that is not async is more often the program's own: it is checks only when its body is.
+        body = [node for node in main.body.named_children if node.type != "comment"]
+        kinds = [_js_kind(node, node_test, helpers) for node in body]
+        main_checks = main_checks if _main_block(kinds, [1] * len(kinds), []) is not None else 0
 
     def weight(node: tree_sitter.Node) -> int:
         if main is not None and node.id == main.call.id:
@@ -445,7 +467,7 @@ def _tree_sitter_block(root: tree_sitter.Node, source: str) -> _Block | None:
 
     kinds = [_js_kind(node, node_test, helpers) for node in statements]
     if main is not None and main_checks:
-        # The async main function's checks: its call is the check, its declaration goes with it.
+        # The main function's checks: its call is the check, its declaration goes with it.
         kinds[-1] = "check"
         if main.declaration is not None:
             kinds[[node.id for node in statements].index(main.declaration.id)] = "setup"
