@@ -453,13 +453,13 @@ for year, want in cases:
 @pytest.mark.parametrize(
     ("source", "language", "checks", "lines"),
     [
-        (LEAP, "python", 1, (6, 8)),
+        (LEAP, "python", 1, (5, 8)),
         (
             "function inc(x) {\n  return x + 2;\n}\n\nconst cases = [[1, 2], [5, 6]];\n"
             "for (const [x, want] of cases) {\n  assert.strictEqual(inc(x), want);\n  console.assert(inc(x) > x);\n}\n",
             "javascript",
             2,
-            (6, 9),
+            (5, 9),
         ),
     ],
     ids=["python", "javascript"],
@@ -469,13 +469,31 @@ def test_a_loop_of_checks_at_the_bottom_splits_off(
 ) -> None:
     split = split_trailing_checks(source, language)
     assert split is not None and (split.count, split.first_line, split.last_line) == (checks, *lines)
-    assert "cases = " in split.program and "for " not in split.program  # the data stays with the program
+    # The table of cases goes with the loop: left in the program, the model could edit the expected values.
+    assert "cases = " not in split.program and "for " not in split.program
     assert split.rejoin(split.program) == source
     # A loop that does anything but check is program.
     busy = source.replace("assert is_leap", "year += 1\n    assert is_leap").replace(
         "assert.strictEqual", "x++;\n  assert.strictEqual"
     )
     assert split_trailing_checks(busy, language) is None
+
+
+@pytest.mark.parametrize(
+    ("source", "language", "first"),
+    [
+        ("def f(x):\n    return x + LIMIT\n\n\nLIMIT = 3\nassert f(1) == 4\n", "python", 6),  # the program reads it
+        ("def f(x):\n    return x\n\n\ncases = [1]\ncases = [2]\nassert f(2) in cases\n", "python", 7),  # set twice
+        ("def f(x):\n    return x\n\n\ncases = [f(1)]\nassert cases == [1]\n", "python", 6),  # not a literal
+        ("function f(x) {\n  return x + LIMIT;\n}\nconst LIMIT = 3;\nconsole.assert(f(1) === 4);\n", "javascript", 5),
+        ("function f(x) {\n  return x;\n}\nlet cases = [1];\nconsole.assert(f(1) === cases[0]);\n", "javascript", 5),
+        ("function f(x) {\n  return x;\n}\nconst cases = [f(1)];\nconsole.assert(cases[0] === 1);\n", "javascript", 5),
+    ],
+    ids=["read", "set-twice", "computed", "js-read", "js-let", "js-computed"],
+)
+def test_what_is_not_test_data_stays_in_the_program(source: str, language: str, first: int) -> None:
+    split = split_trailing_checks(source, language)
+    assert split is not None and split.first_line == first
 
 
 MEDIAN = """\
@@ -624,7 +642,7 @@ def test_a_loop_of_checks_gets_a_report_per_case(
     models.replies += [f"```python\n{LEAP[: LEAP.index('cases')]}```"]
     code, _, err = run(["fix", str(path), "--no-search", "--max-attempts", "1"], capsys)
     text = flat(err)
-    assert code == 1 and "Split off 1 check at the bottom of leap.py (lines 6–8)" in text
+    assert code == 1 and "Split off 1 check at the bottom of leap.py (lines 5–8)" in text
     assert "Tests: 2 of 3 asserts passed." in text and "call: is_leap(1800)" in text
 
 

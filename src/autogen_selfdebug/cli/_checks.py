@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import re
 import textwrap
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -290,13 +291,17 @@ def _python_block(module: ast.Module) -> _Block | None:
             helpers.add(main.name)
             cases |= {id(run): found[0] for run in runs}
     kinds = [_python_kind(statement, cases, helpers) for statement in body]
+    # Test data just above the checks (``cases = [...]``) goes with them, as their set-up.
+    data = _python_data(body, kinds)
+    kinds = ["setup" if id(statement) in data else kind for statement, kind in zip(body, kinds, strict=True)]
     if last is not None:
         inner = [_python_kind(statement, cases, helpers) for statement in last.body]
         found = _main_block(inner, [cases.get(id(s), 1) for s in last.body], kinds[:-1])
         if found is not None:
-            count, steps, functions = found
-            first = _first_line(body[-1 - functions])
+            count, steps, above = found
+            first = _first_line(body[-1 - above])
             body_from = _first_line(last.body[0])
+            functions = sum(isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) for s in body[-1 - above : -1])
             return _Block(first, last.end_lineno or last.lineno, count, body_from, steps, last.lineno, functions)
     weights = [cases.get(id(statement), 1) for statement in body]
     return _block([(_first_line(s), s.end_lineno or s.lineno, s.col_offset == 0) for s in body], kinds, weights)
@@ -389,6 +394,38 @@ def _python_helpers(module: ast.Module, main: ast.FunctionDef | ast.AsyncFunctio
     }
 
 
+def _python_data(body: list[ast.stmt], kinds: Sequence[str | None]) -> set[int]:
+    """The top-level assignments of a literal to a name (``cases = [(32, 0), (212, 100)]``) that the program (the
+    statements of kind ``None``) never names and nothing else assigns: test data, when checks come just after
+    them, after some program. Left in the program, the model could edit the expected values."""
+    program = [statement for statement, kind in zip(body, kinds, strict=True) if kind is None]
+    if not program:
+        return set()
+    named = {node.id for statement in program for node in ast.walk(statement) if isinstance(node, ast.Name)}
+    stored = Counter(
+        node.id
+        for statement in body
+        for node in ast.walk(statement)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+    )
+    found = set()
+    for statement in body[body.index(program[0]) + 1 :]:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target, value = statement.targets[0], statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            target, value = statement.target, statement.value
+        else:
+            continue
+        if not isinstance(target, ast.Name) or target.id in named or stored[target.id] != 1:
+            continue
+        try:
+            ast.literal_eval(value)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            continue
+        found.add(id(statement))
+    return found
+
+
 def _python_kind(statement: ast.stmt, cases: dict[int, int], helpers: set[str]) -> str | None:
     """``check``: an assert, a call of a checking helper, a loop of them, a test class with test methods, a
     test function (with its parametrize marks), or a check that a call raises (``try: ... assert False`` /
@@ -466,6 +503,9 @@ def _tree_sitter_block(root: tree_sitter.Node, source: str) -> _Block | None:
         return (node_test.checks(node) if node_test else 0) or _js_loop_checks(node, helpers) or 1
 
     kinds = [_js_kind(node, node_test, helpers) for node in statements]
+    # Test data just above the checks (``const cases = [...]``) goes with them, as their set-up.
+    data = _js_data(statements, kinds)
+    kinds = ["setup" if node.id in data else kind for node, kind in zip(statements, kinds, strict=True)]
     if main is not None and main_checks:
         # The main function's checks: its call is the check, its declaration goes with it.
         kinds[-1] = "check"
@@ -524,6 +564,36 @@ def _js_helpers(statements: list[tree_sitter.Node]) -> set[bytes]:
         if _HELPER_NAME.match(name.text.decode("utf-8", "replace")) and any(checks):
             found.add(name.text)
     return found
+
+
+def _js_data(statements: list[tree_sitter.Node], kinds: Sequence[str | None]) -> set[int]:
+    """The top-level ``const`` declarations of one name as a literal (``const cases = [[2000, true]];``) that the
+    program (the statements of kind ``None``) never names: test data, when checks come just after them, after some
+    program."""
+    program = [node for node, kind in zip(statements, kinds, strict=True) if kind is None]
+    if not program:
+        return set()
+    named = {inner.text for node in program for inner in named_nodes(node) if inner.type in _JS_NAMES}
+    found = set()
+    for node in statements[statements.index(program[0]) + 1 :]:
+        declarators = node.named_children if node.type == "lexical_declaration" else []
+        if not node.children or node.children[0].type != "const" or len(declarators) != 1:
+            continue
+        name, value = (declarators[0].child_by_field_name(field) for field in ("name", "value"))
+        if name is None or name.type != "identifier" or name.text in named or value is None:
+            continue
+        if all(inner.type in _JS_LITERALS for inner in named_nodes(value)):
+            found.add(node.id)
+    return found
+
+
+_JS_NAMES = frozenset({"identifier", "shorthand_property_identifier"})
+_JS_LITERALS = frozenset(
+    {
+        *("array", "object", "pair", "property_identifier", "number", "string", "string_fragment", "escape_sequence"),
+        *("template_string", "true", "false", "null", "undefined", "unary_expression", "comment"),
+    }
+)
 
 
 def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None, helpers: set[bytes]) -> str | None:
