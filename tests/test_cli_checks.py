@@ -646,6 +646,44 @@ def test_a_loop_of_checks_gets_a_report_per_case(
     assert "Tests: 2 of 3 asserts passed." in text and "call: is_leap(1800)" in text
 
 
+CIRCLE = """\
+import math
+
+
+def area(r):
+    return math.pi * r * 2
+
+
+def close(a, b):
+    return abs(a - b) < 1e-9
+
+
+assert close(area(1), math.pi)
+assert close(area(2), 4 * math.pi)
+"""
+
+
+@pytest.mark.parametrize("answer", ["loosened", "loosened-and-copied"])
+def test_a_judge_just_above_the_checks_is_split_off_with_them(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str], answer: str
+) -> None:
+    # Before, `close` stayed in the program: a model that made it `return True` passed with exit 0.
+    split = split_trailing_checks(CIRCLE, "python")
+    assert split is not None and split.first_line == 8 and "close" not in split.program
+    loosened = CIRCLE[: CIRCLE.index("\n\n\ndef close")] + "\n\n\ndef close(a, b):\n    return True\n"
+    if answer == "loosened-and-copied":  # the model's close, then the checks as they are
+        loosened += "\n\n" + CIRCLE[CIRCLE.index("assert") :]
+    models.replies += [f"```python\n{loosened}```"]
+    path = tmp_path / "circle.py"
+    path.write_text(CIRCLE)
+    code, _, err = run(["fix", str(path), "--no-search", "--max-attempts", "1"], capsys)
+    assert code == 1 and "Tests: 1 of 2 asserts passed." in flat(err)
+    # A judge the program uses itself is the program's.
+    used = CIRCLE.replace("return math.pi * r * 2", "return math.pi * r * 2 if close(r, r) else 0.0")
+    split = split_trailing_checks(used, "python")
+    assert split is not None and split.first_line == 12
+
+
 def test_python_checks_in_a_main_block_at_the_bottom_split_off() -> None:
     split = split_trailing_checks(CALC_MAIN, "python")
     assert split is not None
@@ -1147,6 +1185,9 @@ def test_checks_the_model_copied_into_its_answer_are_written_once() -> None:
     assert split is not None
     copied = CALC_FIXED.replace("\n\nassert", "\nassert", 1)  # its own spacing, then the checks
     assert split.rejoin(copied) == CALC_FIXED
+    # Or only the table of cases the checks read (the 0.5B model did, fixing a file like this).
+    leap = split_trailing_checks(LEAP, "python")
+    assert leap is not None and leap.rejoin(LEAP[: LEAP.index("for ")]) == LEAP
 
 
 # ---------------------------------------------------------------------------- fix, end to end

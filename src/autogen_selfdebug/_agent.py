@@ -495,7 +495,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             return None
         if len(found.blocks) != 1 or found.blocks[0].language != language:
             return None
-        code = without_copied_tests(found.blocks[0].code, tests)
+        code = without_copied_tests(found.blocks[0].code, tests, language)
         return code if parses(code, language) else None
 
     async def _write(

@@ -36,6 +36,7 @@ from ._test_report import (
 )
 from ._test_report_js import instrument_js_tests
 from ._tracebacks import final_error
+from .edits import copied_tests_start
 from .sandboxes import TIMEOUT_EXIT_CODE
 
 __all__ = [
@@ -189,7 +190,8 @@ class Verifier:
                 return CheckResult(status="passed", program=program)
 
         assert self._tests is not None
-        program_source = without_copied_tests("\n\n".join(b.code.rstrip() for b in same), self._tests)
+        joined = "\n\n".join(b.code.rstrip() for b in same)
+        program_source = without_copied_tests(joined, self._tests, self._tests_language)
         combined = combined_source(program_source, self._tests, self._tests_language, time_limit=self.time_limit())
         result, raised = await run_safely(
             run, [CodeBlock(code=combined, language=self._tests_language)], cancellation_token
@@ -235,9 +237,15 @@ def failed_console_assert(output: str) -> str | None:
     return found.group(0) if found else None
 
 
-def without_copied_tests(program: str, tests: str) -> str:
-    """``program`` without a copy of ``tests`` at its end: a model may write them into its answer, and run twice
-    they fail on their own (a JavaScript check's ``const`` declared twice is a syntax error)."""
+def without_copied_tests(program: str, tests: str, language: str) -> str:
+    """``program`` without the copy of ``tests`` at its end: a model may write them into its answer, and run twice
+    they fail on their own (a JavaScript ``const`` declared twice is a syntax error). In a language the edits
+    parse, the copy is the run of statements :func:`~autogen_selfdebug.edits.copied_tests_start` finds (the tests'
+    own, or a rewrite of one of their helpers); else, or when the program does not parse, an exact copy of the
+    tests' text. Nothing but a copy is left as it is, for the run to judge."""
+    start = copied_tests_start(program, tests, language)
+    if start is not None:
+        return program[:start].rstrip() + "\n"
     body, copy = program.rstrip(), tests.strip()
     if not copy or not body.endswith(copy):
         return program

@@ -25,7 +25,8 @@ import tree_sitter
 from .._test_report import expects_raise, is_test_runner, main_function, test_classes, test_functions
 from .._test_report_js import NodeTestUse, node_test_use, requires_test_module
 from .._test_report_js import main_function as js_main_function
-from ..edits import is_assert_statement, named_nodes, parser_for
+from .._verification import without_copied_tests
+from ..edits import is_assert_statement, judge_lines, named_nodes, parser_for
 from ._doctests import DoctestChecks, doctest_checks, is_doctest_runner, skipped_note
 
 __all__ = ["TrailingChecks", "split_trailing_checks"]
@@ -54,6 +55,7 @@ class TrailingChecks:
             which it calls) go with it.
         doctests_skipped: With doctest examples as the tests, how many could not be made checks;
             ``None`` otherwise.
+        language: The file's language.
     """
 
     program: str
@@ -67,14 +69,12 @@ class TrailingChecks:
     main_block: str = ""
     functions: int = 0
     doctests_skipped: int | None = None
+    language: str = "python"
 
     def rejoin(self, fixed_program: str) -> str:
-        """The fixed program with the checks put back after it, as they were written."""
-        body, checks = fixed_program.rstrip("\n"), self.checks.rstrip("\n")
-        if body.endswith(checks):
-            # The model copied the checks into its answer: the file gets them once.
-            body = body[: -len(checks)].rstrip("\n")
-        return body + self.gap + self.checks
+        """The fixed program with the checks put back after it, as they were written (once, if the model copied
+        them, or their first statements, into its answer)."""
+        return without_copied_tests(fixed_program, self.checks, self.language).rstrip("\n") + self.gap + self.checks
 
     def describe(self, name: str) -> str:
         """One line for people: what was split off, and from where."""
@@ -140,7 +140,7 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     elif isinstance(tree, ast.Module) and (found_doctests := _doctest_block(tree)) is not None:
         found, doctests = found_doctests
     else:
-        found = _block_in(tree, source)
+        found = _block_in(tree, source, language)
     if found is None:
         return None
     first, last, count, tests_from, steps, header, functions = found
@@ -175,6 +175,7 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
         main_block=_MAIN_CONDITIONS[language] if header else "",
         functions=functions,
         doctests_skipped=doctests.skipped if doctests is not None else None,
+        language=language,
     )
 
 
@@ -204,8 +205,9 @@ def _parsed(source: str, language: str) -> ast.Module | tree_sitter.Node | int:
     return broken.start_point.row + 1
 
 
-def _block_in(tree: ast.Module | tree_sitter.Node, source: str) -> _Block | None:
-    return _python_block(tree) if isinstance(tree, ast.Module) else _tree_sitter_block(tree, source)
+def _block_in(tree: ast.Module | tree_sitter.Node, source: str, language: str) -> _Block | None:
+    judges = judge_lines(source, source, language)
+    return _python_block(tree, judges) if isinstance(tree, ast.Module) else _tree_sitter_block(tree, source, judges)
 
 
 # Parses of a broken file's tails tried before giving up (each is linear in the tail's length).
@@ -229,7 +231,7 @@ def _block_after_an_error(source: str, language: str, after: int) -> _Block | No
         tail = _STAND_IN[language] + "\n" * (line - 2) + source[starts[line - 1] :]
         tree = _parsed(tail, language)
         if not isinstance(tree, int):
-            return _block_in(tree, tail)
+            return _block_in(tree, tail, language)
     return None
 
 
@@ -271,7 +273,7 @@ class _Block(NamedTuple):
     """How many such functions."""
 
 
-def _python_block(module: ast.Module) -> _Block | None:
+def _python_block(module: ast.Module, judges: set[int]) -> _Block | None:
     body = module.body
     # Test classes count one check per test method; test functions one per case.
     cases = {id(cls): sum(name.startswith("test") for name in lines) for cls, lines in test_classes(module)}
@@ -291,9 +293,9 @@ def _python_block(module: ast.Module) -> _Block | None:
             helpers.add(main.name)
             cases |= {id(run): found[0] for run in runs}
     kinds = [_python_kind(statement, cases, helpers) for statement in body]
-    # Test data just above the checks (``cases = [...]``) goes with them, as their set-up.
-    data = _python_data(body, kinds)
-    kinds = ["setup" if id(statement) in data else kind for statement, kind in zip(body, kinds, strict=True)]
+    # Test data and judges just above the checks (``cases = [...]``, ``def close(a, b):``) go with them.
+    tests = _python_test_code(body, kinds, judges)
+    kinds = ["setup" if id(statement) in tests else kind for statement, kind in zip(body, kinds, strict=True)]
     if last is not None:
         inner = [_python_kind(statement, cases, helpers) for statement in last.body]
         found = _main_block(inner, [cases.get(id(s), 1) for s in last.body], kinds[:-1])
@@ -394,14 +396,13 @@ def _python_helpers(module: ast.Module, main: ast.FunctionDef | ast.AsyncFunctio
     }
 
 
-def _python_data(body: list[ast.stmt], kinds: Sequence[str | None]) -> set[int]:
-    """The top-level assignments of a literal to a name (``cases = [(32, 0), (212, 100)]``) that the program (the
-    statements of kind ``None``) never names and nothing else assigns: test data, when checks come just after
-    them, after some program. Left in the program, the model could edit the expected values."""
+def _python_test_code(body: list[ast.stmt], kinds: Sequence[str | None], judges: set[int]) -> set[int]:
+    """The test code among the program's top-level statements after its first, that the rest of the program (the
+    statements of kind ``None``) never names: a literal assigned once to a name (``cases = [(32, 0), (212,
+    100)]``: test data), and a function the checks judge the program with (``def close(a, b): return ...``:
+    its first line is in ``judges``, from :func:`~autogen_selfdebug.edits.judge_lines`). Left in the program, the
+    model could edit the expected values, or how the checks judge."""
     program = [statement for statement, kind in zip(body, kinds, strict=True) if kind is None]
-    if not program:
-        return set()
-    named = {node.id for statement in program for node in ast.walk(statement) if isinstance(node, ast.Name)}
     stored = Counter(
         node.id
         for statement in body
@@ -409,21 +410,31 @@ def _python_data(body: list[ast.stmt], kinds: Sequence[str | None]) -> set[int]:
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
     )
     found = set()
-    for statement in body[body.index(program[0]) + 1 :]:
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-            target, value = statement.targets[0], statement.value
-        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-            target, value = statement.target, statement.value
-        else:
+    for statement in body[body.index(program[0]) + 1 :] if program else []:
+        name = _literal_name(statement)
+        if name is not None and stored[name] != 1:
             continue
-        if not isinstance(target, ast.Name) or target.id in named or stored[target.id] != 1:
-            continue
-        try:
-            ast.literal_eval(value)
-        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-            continue
-        found.add(id(statement))
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef) and statement.lineno in judges:
+            name = statement.name
+        others = (other for other in program if other is not statement)
+        if name is not None and not any(isinstance(n, ast.Name) and n.id == name for o in others for n in ast.walk(o)):
+            found.add(id(statement))
     return found
+
+
+def _literal_name(statement: ast.stmt) -> str | None:
+    """The name a literal is assigned to (``cases = [(32, 0)]``), or ``None``."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target, value = statement.targets[0], statement.value
+    elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+        target, value = statement.target, statement.value
+    else:
+        return None
+    try:
+        ast.literal_eval(value)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return target.id if isinstance(target, ast.Name) else None
 
 
 def _python_kind(statement: ast.stmt, cases: dict[int, int], helpers: set[str]) -> str | None:
@@ -473,7 +484,7 @@ def _python_loop_checks(node: ast.AST, helpers: set[str]) -> int:
     return 0 if -1 in counts else sum(counts)
 
 
-def _tree_sitter_block(root: tree_sitter.Node, source: str) -> _Block | None:
+def _tree_sitter_block(root: tree_sitter.Node, source: str, judges: set[int]) -> _Block | None:
     # Comments are not statements: those among or after the checks come along with the block's lines.
     statements = [node for node in root.named_children if node.type != "comment"]
     node_test = node_test_use(root)
@@ -503,9 +514,9 @@ def _tree_sitter_block(root: tree_sitter.Node, source: str) -> _Block | None:
         return (node_test.checks(node) if node_test else 0) or _js_loop_checks(node, helpers) or 1
 
     kinds = [_js_kind(node, node_test, helpers) for node in statements]
-    # Test data just above the checks (``const cases = [...]``) goes with them, as their set-up.
-    data = _js_data(statements, kinds)
-    kinds = ["setup" if node.id in data else kind for node, kind in zip(statements, kinds, strict=True)]
+    # Test data and judges just above the checks (``const cases = [...]``, ``function close(a, b)``) go with them.
+    tests = _js_test_code(statements, kinds, judges)
+    kinds = ["setup" if node.id in tests else kind for node, kind in zip(statements, kinds, strict=True)]
     if main is not None and main_checks:
         # The main function's checks: its call is the check, its declaration goes with it.
         kinds[-1] = "check"
@@ -566,23 +577,25 @@ def _js_helpers(statements: list[tree_sitter.Node]) -> set[bytes]:
     return found
 
 
-def _js_data(statements: list[tree_sitter.Node], kinds: Sequence[str | None]) -> set[int]:
-    """The top-level ``const`` declarations of one name as a literal (``const cases = [[2000, true]];``) that the
-    program (the statements of kind ``None``) never names: test data, when checks come just after them, after some
-    program."""
+def _js_test_code(statements: list[tree_sitter.Node], kinds: Sequence[str | None], judges: set[int]) -> set[int]:
+    """As :func:`_python_test_code`: a ``const`` of one name as a literal (``const cases = [[2000, true]];``), and a
+    function the checks judge the program with, that the rest of the program never names."""
     program = [node for node, kind in zip(statements, kinds, strict=True) if kind is None]
-    if not program:
-        return set()
-    named = {inner.text for node in program for inner in named_nodes(node) if inner.type in _JS_NAMES}
     found = set()
-    for node in statements[statements.index(program[0]) + 1 :]:
+    for node in statements[statements.index(program[0]) + 1 :] if program else []:
         declarators = node.named_children if node.type == "lexical_declaration" else []
-        if not node.children or node.children[0].type != "const" or len(declarators) != 1:
+        name = node.child_by_field_name("name") if node.type == "function_declaration" else None
+        if name is not None and node.start_point.row + 1 not in judges:
+            name = None
+        if node.children and node.children[0].type == "const" and len(declarators) == 1:
+            declared, value = (declarators[0].child_by_field_name(field) for field in ("name", "value"))
+            literal = value is not None and all(inner.type in _JS_LITERALS for inner in named_nodes(value))
+            if literal or node.start_point.row + 1 in judges:
+                name = declared
+        if name is None or name.type != "identifier":
             continue
-        name, value = (declarators[0].child_by_field_name(field) for field in ("name", "value"))
-        if name is None or name.type != "identifier" or name.text in named or value is None:
-            continue
-        if all(inner.type in _JS_LITERALS for inner in named_nodes(value)):
+        others = (other for other in program if other.id != node.id)
+        if not any(n.type in _JS_NAMES and n.text == name.text for other in others for n in named_nodes(other)):
             found.add(node.id)
     return found
 

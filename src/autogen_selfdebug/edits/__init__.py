@@ -7,6 +7,7 @@ Python is parsed with ``ast``; JavaScript and TypeScript with tree-sitter's gram
 
 from __future__ import annotations
 
+from ._copies import copied_tests_start
 from ._edit import Edit, Patch, edits_kept_code, same_edit_everywhere
 from ._imports import with_missing_imports
 from ._languages import (
@@ -40,6 +41,7 @@ __all__ = [
     "Patch",
     "RepairTemplate",
     "candidate_edits",
+    "copied_tests_start",
     "driver_lines",
     "edits_kept_code",
     "is_assert_statement",
