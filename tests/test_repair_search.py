@@ -20,6 +20,7 @@ from autogen_selfdebug.edits import (
     driver_lines,
     judge_lines,
     names_left_unread,
+    names_put_to_use,
     repair_edits,
     shares_state,
 )
@@ -1091,3 +1092,41 @@ def test_functions_the_checks_do_not_judge_with(language: str, program: str, tes
 )
 def test_names_left_unread(language: str, program: str, patched: str, unread: list[str]) -> None:
     assert names_left_unread(program, patched, language) == unread
+
+
+@pytest.mark.parametrize(
+    ("language", "program", "patched", "used"),
+    [
+        # The parameter the bug left unused, read by the fix; an edit that reads what was read before puts nothing
+        # to use.
+        ("python", "def f(x, dx, dy):\n    return x + dx\n", "def f(x, dx, dy):\n    return x + dy\n", ["dy"]),
+        ("python", "def f(x, dx, dy):\n    return x + dx\n", "def f(x, dx, dy):\n    return x * dx\n", []),
+        ("javascript", "function f(a, b) {\n  return a - a;\n}\n", "function f(a, b) {\n  return a - b;\n}\n", ["b"]),
+        ("python", "def f(:\n", "def f(:\n", []),
+    ],
+)
+def test_names_put_to_use(language: str, program: str, patched: str, used: list[str]) -> None:
+    assert names_put_to_use(program, patched, language) == used
+
+
+POINT = """\
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Point:
+    x: float
+    y: float
+
+    def moved(self, dx, dy):
+        return Point(self.x + dx, self.y + dx)
+"""
+POINT_TESTS = "assert Point(1, 2).moved(3, 4) == Point(4, 6)\nassert Point(5, 1).moved(1, 0) == Point(6, 1)\n"
+
+
+async def test_a_patch_that_puts_a_parameter_the_bug_left_unused_to_use_is_chosen(sandbox: CodeExecutor) -> None:
+    # `self.y * dx` passes these tests too (2 * 3 == 6, 1 * 1 == 1), and its operator edit used to be picked.
+    result = await search(sandbox, POINT, POINT_TESTS)
+    assert result.fix is not None and result.fix.used == ("dy",)
+    assert result.fix.source == POINT.replace("self.y + dx", "self.y + dy")
+    assert any(s.source == POINT.replace("self.y + dx", "self.y * dx") for s in result.passing)

@@ -544,3 +544,19 @@ async def test_a_hang_in_an_assert_that_awaits_is_stopped_at_that_assert() -> No
     assert code == 124 and seconds < 3 and report is not None
     assert [(r.line, r.passed) for r in report.results] == [(2, True), (3, False)]
     assert report.results[1].hung is not None
+
+
+async def test_an_async_unittest_case_reports_its_awaited_checks(executor: LocalCommandLineCodeExecutor) -> None:
+    # Before, `self.assertEqual(await f(), ...)` went into a lambda: the tests did not compile.
+    tests = (
+        "import unittest\n\n\nclass T(unittest.IsolatedAsyncioTestCase):\n"
+        "    async def test_two(self):\n        self.assertEqual(await total([1, 2]), 30)\n\n"
+        "    async def test_none(self):\n        self.assertEqual(await total([]), 0)\n"
+    )
+    code, _, _, report = await report_of(executor, TOTALS, tests)
+    assert code == 1 and report is not None and report.unfinished is None
+    assert [(r.line, r.passed, r.expected, r.actual) for r in report.results] == [
+        (9, False, "0", "-1"),
+        (6, False, "30", "29"),
+    ]
+    assert report.results[1].call == "total([1, 2])"

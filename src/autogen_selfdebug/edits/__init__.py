@@ -16,6 +16,7 @@ from ._languages import (
     driver_lines,
     judge_lines,
     names_left_unread,
+    names_put_to_use,
     parses,
     shares_state,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "mutants",
     "named_nodes",
     "names_left_unread",
+    "names_put_to_use",
     "outline",
     "parser_for",
     "parses",

@@ -22,6 +22,7 @@ __all__ = [
     "driver_lines",
     "judge_lines",
     "names_left_unread",
+    "names_put_to_use",
     "parses",
     "shares_state",
 ]
@@ -73,21 +74,30 @@ def names_left_unread(original: str, patched: str, language: str) -> list[str]:
     by coincidence more often than it fixes the program. ``[]`` for another language, or when either
     program does not parse or their functions differ.
     """
+    return _read_changes(original, patched, language)[0]
+
+
+def names_put_to_use(original: str, patched: str, language: str) -> list[str]:
+    """The names a function of ``original`` binds but never reads that ``patched`` reads: a parameter the bug left
+    unused (``self.y + dx`` for ``self.y + dy``) is where the fix most likely goes. ``[]`` as for
+    :func:`names_left_unread`."""
+    return _read_changes(original, patched, language)[1]
+
+
+def _read_changes(original: str, patched: str, language: str) -> tuple[list[str], list[str]]:
+    """The names each function binds that the patch stops reading, and those it starts reading."""
     if language == "python":
         before, after = python_reads(original), python_reads(patched)
     elif language in ("javascript", "typescript"):
         before, after = tree_sitter_reads(original, language), tree_sitter_reads(patched, language)
     else:
-        return []
+        return [], []
     if before is None or after is None or len(before) != len(after):
-        return []
-    left = [
-        name
-        for (_, was_read), (bound, read) in zip(before, after, strict=True)
-        for name in bound
-        if name in was_read and name not in read
-    ]
-    return list(dict.fromkeys(left))
+        return [], []
+    pairs = list(zip(before, after, strict=True))
+    left = [name for (_, was_read), (bound, read) in pairs for name in bound if name in was_read and name not in read]
+    used = [name for (_, was_read), (bound, read) in pairs for name in bound if name not in was_read and name in read]
+    return list(dict.fromkeys(left)), list(dict.fromkeys(used))
 
 
 def driver_lines(source: str, language: str) -> set[int]:

@@ -32,6 +32,7 @@ from ..edits import (
     driver_lines,
     judge_lines,
     names_left_unread,
+    names_put_to_use,
     same_edit_everywhere,
     shares_state,
 )
@@ -85,6 +86,8 @@ class Scored:
     """Whether the run was stopped by its time limit (the asserts after the one it hung in never ran)."""
     unread: tuple[str, ...] = ()
     """Names the program computes and reads that the patch leaves unread (set on passing patches)."""
+    used: tuple[str, ...] = ()
+    """Names the program binds and never reads that the patch reads (set on passing patches)."""
 
     @property
     def fitness(self) -> tuple[int, float]:
@@ -308,17 +311,24 @@ class _Search:
         return self._finish(result)
 
     def _finish(self, result: SearchResult) -> SearchResult:
-        unread = [
-            replace(s, unread=tuple(names_left_unread(self.program, s.source, self.language))) for s in result.passing
+        program, language = self.program, self.language
+        read = [
+            replace(
+                s,
+                unread=tuple(names_left_unread(program, s.source, language)),
+                used=tuple(names_put_to_use(program, s.source, language)),
+            )
+            for s in result.passing
         ]
-        # A patch that leaves no computed value unused first, then the fewest edits, at the most suspicious
-        # line, from the most plausible template, then the smallest: when the tests are weak, a renamed
-        # variable passes as often as the real fix.
+        # A patch that leaves no computed value unused first, then the fewest edits, then one that puts a name the
+        # program left unused to use, at the most suspicious line, from the most plausible template, then the
+        # smallest: when the tests are weak, a renamed variable passes as often as the real fix.
         result.passing = sorted(
-            unread,
+            read,
             key=lambda s: (
                 bool(s.unread),
                 s.patch.size[0],
+                -len(s.used),
                 -s.suspiciousness,
                 _template_rank(s.patch),
                 s.patch.size[1],
