@@ -27,7 +27,7 @@ from rich.text import Text
 from autogen_selfdebug import ResolvedModel, RunSummary, parse_model_spec
 from autogen_selfdebug.cli import EXAMPLES, _time_limit
 from autogen_selfdebug.cli import _main as cli_main
-from autogen_selfdebug.cli._checks import split_trailing_checks
+from autogen_selfdebug.cli._checks import split_trailing_checks, unrun_tests_note
 from autogen_selfdebug.cli._fix_report import unified_diff
 from autogen_selfdebug.cli._imports import drop_program_imports
 from autogen_selfdebug.cli._render import FixOrigin, RunPrinter
@@ -646,6 +646,65 @@ def test_a_loop_of_checks_gets_a_report_per_case(
     assert "Tests: 2 of 3 asserts passed." in text and "call: is_leap(1800)" in text
 
 
+CART = """\
+import pytest
+
+
+class Cart:
+    def __init__(self):
+        self.items = []
+
+    def add(self, price, qty=1):
+        self.items.append((price, qty))
+
+    def total(self):
+        return sum(price + qty for price, qty in self.items)
+
+
+@pytest.fixture
+def cart():
+    c = Cart()
+    c.add(10, 2)
+    c.add(5)
+    return c
+
+
+def test_total(cart):
+    assert cart.total() == 25
+
+
+def test_write(tmp_path):
+    (tmp_path / "total").write_text(str(Cart().total()))
+
+
+@pytest.mark.slow
+def test_empty():
+    assert Cart().total() == 0
+
+
+@pytest.mark.skip(reason="later")
+def test_later():
+    assert False
+"""
+
+
+def test_a_pytest_file_with_fixtures_splits_off_and_each_test_it_can_run_runs(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, `test_total(cart)` was never run and stayed in the program with its fixture: only the tests after
+    # it were split off, and a file whose fixture test failed under pytest could pass.
+    split = split_trailing_checks(CART, "python")
+    assert split is not None and (split.count, split.first_line) == (2, 15) and "fixture" not in split.program
+    path = tmp_path / "cart.py"
+    path.write_text(CART)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    text = flat(err)
+    assert "Not run here, though pytest would run it: test_write (it asks for tmp_path, which pytest sets up)." in text
+    assert "Tests: 1 of 2 asserts passed." in text and "FAILED line 24: cart.total() == 25" in text
+    assert out == CART.replace("price + qty", "price * qty")
+
+
 CIRCLE = """\
 import math
 
@@ -760,11 +819,18 @@ def test_python_test_functions_at_the_bottom_split_off() -> None:
     # From the first decorator; one check per case of a parametrized test.
     assert (split.count, split.first_line, split.last_line) == (4, 8, 14)
     assert split.rejoin(split.program) == CLAMP_PYTEST
-    # A test that needs a fixture is pytest's to run: it is no check, and nothing below the program is split.
-    assert (
-        split_trailing_checks(CLAMP_PYTEST.replace("test_a_point_range()", "test_a_point_range(tmp_path)"), "python")
-        is None
+    # A test that asks for pytest's own fixture is not run (no check), but it is a test: it goes with the others,
+    # out of the model's reach, and the output says it is not run.
+    asking = CLAMP_PYTEST.replace("test_a_point_range()", "test_a_point_range(tmp_path)")
+    split = split_trailing_checks(asking, "python")
+    assert split is not None and split.program == CLAMP_PYTEST[: CLAMP_PYTEST.index("\n\n\n@")] + "\n"
+    assert split.count == 3 and split.checks.endswith(
+        "def test_a_point_range(tmp_path):\n    assert clamp(3, 3, 3) == 3\n"
     )
+    assert unrun_tests_note(asking, "python") == (
+        "Not run here, though pytest would run it: test_a_point_range (it asks for tmp_path, which pytest sets up)."
+    )
+    assert unrun_tests_note(CLAMP_PYTEST, "python") is None
 
 
 AREA_DOCTEST = (

@@ -20,6 +20,7 @@ from autogen_selfdebug._test_report import (
     parse_report,
     render_report,
     split_output,
+    unrun_test_functions,
 )
 from autogen_selfdebug._test_report import test_functions as found_test_functions  # not named test*, for pytest
 from autogen_selfdebug._test_report import tests_start_line as start_line  # not named test*, for pytest
@@ -560,3 +561,76 @@ async def test_an_async_unittest_case_reports_its_awaited_checks(executor: Local
         (6, False, "30", "29"),
     ]
     assert report.results[1].call == "total([1, 2])"
+
+
+FIXTURE_TESTS = """\
+import pytest
+
+log = []
+
+
+@pytest.fixture
+def prices():
+    log.append("prices")
+    return [10, 5]
+
+
+@pytest.fixture()
+def cart(prices):
+    log.append("cart")
+    items = [(p, 2) for p in prices]
+    yield items
+    log.append("cart down")
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+def test_total(cart, extra):
+    assert total(cart) + extra == 30 + extra
+
+
+def test_fresh(cart):
+    cart.append((1, 1))
+    assert len(cart) == 3
+
+
+def test_log():
+    assert log == ["prices", "cart", "cart down"] * 3
+
+
+def test_tmp(tmp_path):
+    assert False, "pytest's own fixture: pytest's to run"
+"""
+
+
+async def test_the_tests_own_pytest_fixtures_are_set_up_for_each_test(executor: LocalCommandLineCodeExecutor) -> None:
+    # Before, a test that asked for a fixture was never run: the file passed on its other checks.
+    program = "def total(items):\n    return sum(price for price, qty in items)\n"
+    code, _, _, report = await report_of(executor, program, FIXTURE_TESTS)
+    assert code == 1 and report is not None and report.unfinished is None
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        (22, "total(cart) + extra == 30 + extra", False),  # one case each: a fresh cart, torn down after it
+        (22, "total(cart) + extra == 30 + extra", False),
+        (27, "len(cart) == 3", True),
+        (31, 'log == ["prices", "cart", "cart down"] * 3', True),
+    ]
+    assert report.results[0].actual == "15"
+    fixed = program.replace("sum(price for", "sum(price * qty for")
+    code, _, _, report = await report_of(executor, fixed, FIXTURE_TESTS)
+    assert code == 0 and report is not None and (report.passed, report.total) == (4, 4)
+
+
+def test_which_test_functions_the_harness_cannot_run_and_why() -> None:
+    tests = (
+        "import pytest\nfrom unittest import mock\n\n\n@pytest.fixture\ndef ours():\n    return 1\n\n\n"
+        "def test_ours(ours):\n    assert ours\n\n\n@pytest.mark.slow\ndef test_marked():\n    assert 1\n\n\n"
+        "def test_tmp(tmp_path, ours):\n    assert tmp_path\n\n\n@mock.patch('os.getcwd')\ndef test_patched(cwd):\n"
+        "    assert cwd\n\n\n@pytest.mark.usefixtures('db')\ndef test_db():\n    assert 1\n\n\n"
+        "@pytest.mark.skip\ndef test_skipped(tmp_path):\n    assert 0\n"
+    )
+    module = ast.parse(tests)
+    assert [f.name for f, _ in found_test_functions(module)] == ["test_ours", "test_marked"]
+    assert unrun_test_functions(module) == [
+        "test_tmp (it asks for tmp_path, which pytest sets up)",
+        "test_patched (it is decorated with @mock.patch('os.getcwd'))",
+        "test_db (it is decorated with @pytest.mark.usefixtures('db'))",
+    ]

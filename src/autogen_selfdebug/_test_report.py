@@ -12,7 +12,8 @@ innermost frame: the line and its locals. A top-level statement among the checks
 Everything is bounded in size.
 
 Test functions written for pytest (``def test_x():``) that the tests never call are called after
-them (once per case of their ``@pytest.mark.parametrize`` marks), and so are the test methods of
+them (once per case of their ``@pytest.mark.parametrize`` marks, with the tests' own fixtures set up for
+each), and so are the test methods of
 ``unittest.TestCase`` classes and of pytest's ``class Test...:`` (in place of ``unittest.main()``), so
 that a tests file in either style does not pass by running nothing. ``self.assertEqual(a, b)`` and its
 plain kin report like the asserts they stand for.
@@ -27,6 +28,7 @@ from __future__ import annotations
 import ast
 import json
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +37,7 @@ __all__ = [
     "AssertResult",
     "TestReport",
     "expects_raise",
+    "fixture_functions",
     "instrument_python_tests",
     "is_test_runner",
     "main_function",
@@ -44,6 +47,7 @@ __all__ = [
     "test_classes",
     "test_functions",
     "tests_start_line",
+    "unrun_test_functions",
 ]
 
 MARKER = "@@autogen-selfdebug@@"
@@ -295,9 +299,9 @@ class _SDHarness:
         else:
             self.emit({"event": "done"})
 
-    def run_cases(self, line, name, function):
-        # A test function with pytest's parametrize marks: each case runs as a test, in pytest's order
-        # (stacked marks multiply); a case marked skip or xfail is left out.
+    def run_cases(self, line, name, function, fixtures):
+        # A test function with pytest's parametrize marks, or fixtures: each case runs as a test, in pytest's
+        # order (stacked marks multiply); a case marked skip or xfail is left out.
         cases = [{}]
         for mark in getattr(function, "pytestmark", []):
             if mark.name != "parametrize":
@@ -317,7 +321,31 @@ class _SDHarness:
             cases = [dict(case, **more) for case in cases for more in expanded]
         for case in cases:
             shown = ", ".join(f"{key}={self.r(value)}" for key, value in case.items())
-            self.run_test(line, f"{name}({shown})", lambda case=case: function(**case))
+            self.run_test(line, f"{name}({shown})", lambda case=case: self.with_fixtures(function, fixtures, case))
+
+    def with_fixtures(self, function, fixtures, case):
+        # The fixtures a test asks for, set up for it alone (those they ask for first) and torn down after it,
+        # the last set up first: a yield fixture's code after its yield.
+        values, generators = dict(case), []
+
+        def value(name):
+            if name not in values:
+                fixture = fixtures[name]
+                code = fixture.__code__
+                made = fixture(**{n: value(n) for n in code.co_varnames[: code.co_argcount] if n in fixtures})
+                if isinstance(made, _sd_types.GeneratorType):
+                    generators.append(made)
+                    made = next(made)
+                values[name] = made
+            return values[name]
+
+        code = function.__code__
+        asked = {n: value(n) for n in code.co_varnames[: code.co_argcount] if n in fixtures and n not in case}
+        try:
+            return function(**case, **asked)
+        finally:
+            for generator in reversed(generators):
+                next(generator, None)
 
     def escaped(self, line, source, error):
         # The test's start went out before it ran, so the lines run since its last check are its own.
@@ -668,25 +696,91 @@ def test_classes(module: ast.Module) -> list[tuple[ast.ClassDef, dict[str, int]]
 
 def test_functions(module: ast.Module) -> list[tuple[ast.FunctionDef, int | None]]:
     """The pytest-style test functions (``def test...():`` at top level) that the tests never name, so would
-    never run, and that the harness can call: with no required arguments and no decorators, or with
-    ``pytest.mark.parametrize`` marks that give every required argument. Each with its number of cases
-    (``None`` when the marks' values are not literal lists; 1 for a plain function)."""
+    never run, and that the harness can call: decorated only with pytest's marks (skips and expected failures
+    aside), and every required argument given by ``pytest.mark.parametrize`` marks or by a fixture of
+    :func:`fixture_functions`. Each with its number of cases (``None`` when the marks' values are not literal
+    lists; 1 for a plain function)."""
+    return [(node, verdict) for node, verdict in _pytest_functions(module) if not isinstance(verdict, str)]
+
+
+def unrun_test_functions(module: ast.Module) -> list[str]:
+    """The test functions pytest would run that the harness cannot, each with why (``test_tmp (it asks for
+    tmp_path)``): a fixture that is pytest's own or set up in a way the harness does not, or a decorator that is
+    not a pytest mark. Skipped ones are not listed."""
+    return [f"{node.name} ({verdict})" for node, verdict in _pytest_functions(module) if isinstance(verdict, str)]
+
+
+def _pytest_functions(module: ast.Module) -> Iterator[tuple[ast.FunctionDef, int | str | None]]:
+    """Each top-level ``def test...`` the tests never name, but skipped ones, with its number of cases (as
+    :func:`test_functions` gives it), or why the harness cannot run it."""
     named = {node.id for node in ast.walk(module) if isinstance(node, ast.Name)}
-    found: list[tuple[ast.FunctionDef, int | None]] = []
+    fixtures = fixture_functions(module)
     for node in module.body:
         if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test") or node.name in named:
             continue
-        positional = [*node.args.posonlyargs, *node.args.args]
-        required = {a.arg for a in positional[: len(positional) - len(node.args.defaults)]}
-        required |= {a.arg for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True) if d is None}
         marks = [_parametrize(d) for d in node.decorator_list]
-        if None in marks:
-            continue  # fixtures, skips and other decorators are pytest's to run
+        others = [d for d, mark in zip(node.decorator_list, marks, strict=True) if mark is None]
+        kinds = [_mark(d) for d in others]
+        if "skip" in kinds:
+            continue
         given = {name for mark in marks if mark is not None for name in mark[0]}
-        if required <= given:
+        missing = sorted(_required(node) - given - fixtures.keys())
+        if None in kinds:
+            yield node, f"it is decorated with @{ast.unparse(others[kinds.index(None)])}"
+        elif missing:
+            yield node, f"it asks for {', '.join(missing)}, which pytest sets up"
+        else:
             counts = [mark[1] for mark in marks if mark is not None]
-            found.append((node, None if None in counts else math.prod(c for c in counts if c is not None)))
-    return found
+            yield node, None if None in counts else math.prod(c for c in counts if c is not None)
+
+
+def _mark(decorator: ast.expr) -> str | None:
+    """``skip`` for pytest's skip, skipif and xfail marks, ``mark`` for its other marks (``@pytest.mark.slow``),
+    ``None`` for any other decorator."""
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    text = ast.unparse(target)
+    if not text.startswith("pytest.mark.") or text.count(".") != 2:
+        return None
+    name = text.rsplit(".", 1)[1]
+    return "skip" if name in ("skip", "skipif", "xfail") else None if name == "usefixtures" else "mark"
+
+
+def fixture_functions(module: ast.Module) -> dict[str, ast.FunctionDef]:
+    """The tests' own pytest fixtures the harness can set up: top-level functions decorated with a plain
+    ``@pytest.fixture`` (or ``@pytest.fixture()``, ``scope="function"``), whose required arguments are such
+    fixtures too; by name. Each is set up afresh for each test that asks for it. pytest's own fixtures
+    (``tmp_path``, ``capsys``...) and ``autouse``, ``params`` or wider scopes are pytest's to run."""
+    found = {
+        node.name: node
+        for node in module.body
+        if isinstance(node, ast.FunctionDef) and len(node.decorator_list) == 1 and _is_fixture(node.decorator_list[0])
+    }
+    while True:
+        kept = {name: node for name, node in found.items() if _required(node) <= found.keys()}
+        if len(kept) == len(found):
+            return kept
+        found = kept
+
+
+def _is_fixture(decorator: ast.expr) -> bool:
+    """``@pytest.fixture``, ``@fixture``, ``@pytest.fixture()`` or ``@pytest.fixture(scope="function")``."""
+    call = decorator if isinstance(decorator, ast.Call) else None
+    named = ast.unparse(call.func if call is not None else decorator)
+    if named not in ("pytest.fixture", "fixture"):
+        return False
+    if call is None:
+        return True
+    scopes = [k for k in call.keywords if k.arg == "scope" and ast.unparse(k.value) in ("'function'", '"function"')]
+    return not call.args and len(call.keywords) == len(scopes)
+
+
+def _required(function: ast.FunctionDef) -> set[str]:
+    """The arguments a call of ``function`` must give."""
+    positional = [*function.args.posonlyargs, *function.args.args]
+    required = {a.arg for a in positional[: len(positional) - len(function.args.defaults)]}
+    return required | {
+        a.arg for a, d in zip(function.args.kwonlyargs, function.args.kw_defaults, strict=True) if d is None
+    }
 
 
 def _parametrize(decorator: ast.expr) -> tuple[list[str], int | None] | None:
@@ -744,18 +838,21 @@ def instrument_python_tests(
         module = ast.parse(tests)
     except SyntaxError:
         return f"{start}\n{tests}"
-    functions, classes = test_functions(module), test_classes(module)
+    functions, classes, fixtures = test_functions(module), test_classes(module), fixture_functions(module)
+    for fixture in fixtures.values():
+        fixture.decorator_list = []  # pytest's wrapper refuses a direct call; the harness sets fixtures up itself
     main, _ = main_function(module.body)
     module.body = [done for statement in module.body for done in _guard(statement, tests)]
     if main is not None:
         # Its statements run as the top level's do: an error in one fails it, and the checks after it still run.
         main.body = [done for statement in main.body for done in _guard(statement, tests)]
     module = _Rewrite(tests).visit(module)
+    given = "{" + ", ".join(f"{name!r}: {name}" for name in fixtures) + "}"
     for function, _ in functions:
         line, name = function.lineno, function.name
         run = (
-            f"_sd_h.run_cases({line}, {name!r}, {name})"
-            if function.decorator_list
+            f"_sd_h.run_cases({line}, {name!r}, {name}, {given})"
+            if function.decorator_list or _required(function)
             else f"_sd_h.run_test({line}, {name + '()'!r}, {name})"
         )
         module.body.append(ast.copy_location(ast.parse(run).body[0], function))

@@ -22,14 +22,22 @@ from typing import NamedTuple
 
 import tree_sitter
 
-from .._test_report import expects_raise, is_test_runner, main_function, test_classes, test_functions
+from .._test_report import (
+    expects_raise,
+    fixture_functions,
+    is_test_runner,
+    main_function,
+    test_classes,
+    test_functions,
+    unrun_test_functions,
+)
 from .._test_report_js import NodeTestUse, node_test_use, requires_test_module
 from .._test_report_js import main_function as js_main_function
 from .._verification import without_copied_tests
 from ..edits import is_assert_statement, judge_lines, named_nodes, parser_for
 from ._doctests import DoctestChecks, doctest_checks, is_doctest_runner, skipped_note
 
-__all__ = ["TrailingChecks", "split_trailing_checks"]
+__all__ = ["TrailingChecks", "split_trailing_checks", "unrun_tests_note"]
 
 
 @dataclass(frozen=True)
@@ -179,6 +187,22 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     )
 
 
+def unrun_tests_note(tests: str, language: str) -> str | None:
+    """A line for people when Python ``tests`` hold test functions pytest would run and ``fix`` cannot (they ask
+    for pytest's own fixtures, or carry another decorator), or ``None``."""
+    if language != "python":
+        return None
+    try:
+        module = ast.parse(tests)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    unrun = unrun_test_functions(module)
+    if not unrun:
+        return None
+    them = "it" if len(unrun) == 1 else "them"
+    return f"Not run here, though pytest would run {them}: {'; '.join(unrun)}."
+
+
 _MAIN_CONDITIONS = {
     "python": 'if __name__ == "__main__":',
     "javascript": "if (require.main === module)",
@@ -292,7 +316,9 @@ def _python_block(module: ast.Module, judges: set[int]) -> _Block | None:
             # A main function of checks is a checking helper, and each line that runs it holds all its checks.
             helpers.add(main.name)
             cases |= {id(run): found[0] for run in runs}
-    kinds = [_python_kind(statement, cases, helpers) for statement in body]
+    # pytest fixtures the tests' functions ask for go with them.
+    fixtures = {id(fixture) for fixture in fixture_functions(module).values()}
+    kinds = ["setup" if id(s) in fixtures else _python_kind(s, cases, helpers) for s in body]
     # Test data and judges just above the checks (``cases = [...]``, ``def close(a, b):``) go with them.
     tests = _python_test_code(body, kinds, judges)
     kinds = ["setup" if id(statement) in tests else kind for statement, kind in zip(body, kinds, strict=True)]
@@ -451,11 +477,29 @@ def _python_kind(statement: ast.stmt, cases: dict[int, int], helpers: set[str]) 
         return "check"
     if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef) and statement.name in helpers:
         return "setup"
+    if isinstance(statement, ast.FunctionDef) and _pytest_would_run(statement):
+        return "setup"  # a test the harness does not run (skipped, or asking for pytest's fixtures) is still a test
     if isinstance(statement, ast.If) and _is_main_block(statement):
         return "print" if all(is_test_runner(s) for s in statement.body) else None
     if _is_print(statement) or is_test_runner(statement):
         return "print"
     return "step" if isinstance(statement, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Expr | ast.Try) else None
+
+
+# pytest's own fixtures most often asked for.
+_PYTEST_FIXTURES = frozenset(
+    {"tmp_path", "tmpdir", "capsys", "capfd", "caplog", "monkeypatch", "request", "recwarn", "tmp_path_factory"}
+)
+
+
+def _pytest_would_run(function: ast.FunctionDef) -> bool:
+    """A ``def test...`` that is a test for pytest: it asserts, carries a pytest decorator, or asks for one of
+    pytest's own fixtures (a ``test_connection(host)`` of the program's is not)."""
+    if not function.name.startswith("test"):
+        return False
+    marked = any(ast.unparse(d).startswith("pytest.") for d in function.decorator_list)
+    asks = {a.arg for a in [*function.args.posonlyargs, *function.args.args]} & _PYTEST_FIXTURES
+    return marked or bool(asks) or any(isinstance(node, ast.Assert) for node in ast.walk(function))
 
 
 def _is_print(statement: ast.stmt) -> bool:

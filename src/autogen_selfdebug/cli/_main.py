@@ -46,7 +46,7 @@ from .. import (
 )
 from ..models import retry_base_url
 from ..sandboxes import SANDBOX_KINDS, SUPPORTED_LANGUAGES, SandboxKind, create_sandbox, executor_languages
-from ._checks import TrailingChecks, split_trailing_checks
+from ._checks import TrailingChecks, split_trailing_checks, unrun_tests_note
 from ._doctests import docstring_tests
 from ._examples import EXAMPLES, BrokenProgram
 from ._fix import LANGUAGE_BY_SUFFIX, language_of
@@ -495,6 +495,8 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     elif args.tests is None and language == "python" and (examples := docstring_tests(source)) is not None:
         tests = examples.tests
         console.print(examples.describe(name), highlight=False)
+    if (unrun := unrun_tests_note(tests if args.tests is not None else source, language)) is not None:
+        console.print(unrun, highlight=False)
     program = BrokenProgram(name, language, "unknown", checks.program if checks else source, tests)
     async with sandbox, _open_models(options, console) as models:
         outcome = await _fix_one(
