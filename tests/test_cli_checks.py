@@ -286,6 +286,61 @@ def test_the_checks_of_a_main_function_that_is_not_async_split_off_in_javascript
     assert out == source.replace("Math.max(value", "Math.min(value")
 
 
+SLUG_JEST = """\
+export function slugify(title: string): string {
+  return title
+    .trim()
+    .toLowerCase()
+    .split(/\\s+/)
+    .slice(1)
+    .join("-");
+}
+
+test("slugify", () => {
+  expect(slugify("Hello World")).toBe("hello-world");
+  expect(slugify("  One  ")).toEqual("one");
+});
+
+expect(slugify("A B C")).toBe("a-b-c");
+"""
+SUM_JS = "function sum(items) {\n  let total = 0;\n  for (let i = 1; i < items.length; i++) total += items[i];\n"
+SUM_JS += "  return total;\n}\n\nmodule.exports = { sum };\n"
+SUM_JEST = """\
+const { sum } = require("./sum");
+
+describe("sum", () => {
+  test("adds numbers", () => {
+    expect(sum([1, 2, 3])).toBe(6);
+  });
+  it("one item", () => {
+    expect(sum([5])).toEqual(5);
+  });
+});
+"""
+
+
+@pytest.mark.parametrize("where", ["at the bottom", "in a tests file"])
+def test_jest_style_tests_run_and_the_search_fixes_the_program(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    # Before, Node had no `test`, `describe` or `expect`: the tests failed with a ReferenceError at their first
+    # line, and (at the bottom of a file) were not split off.
+    if where == "at the bottom":
+        split = split_trailing_checks(SLUG_JEST, "typescript")
+        assert split is not None and (split.count, split.first_line) == (2, 10)
+        path, source, extra, fixed = tmp_path / "slug.ts", SLUG_JEST, [], SLUG_JEST.replace("slice(1)", "slice(0)")
+        report = "Tests: 0 of 2 asserts passed."
+    else:
+        (tmp_path / "sum.test.js").write_text(SUM_JEST)
+        path, source, fixed = tmp_path / "sum.js", SUM_JS, SUM_JS.replace("i = 1", "i = 0")
+        extra, report = ["--tests", str(tmp_path / "sum.test.js")], "Tests: 0 of 2 asserts passed."
+    path.write_text(source)
+    code, out, err = run(["fix", str(path), *extra], capsys)
+    assert code == 0, err
+    assert report in flat(err) and "found by the repair search" in flat(err)
+    assert out == fixed
+
+
 TOTALS_ASYNC_MAIN = """\
 import asyncio
 
@@ -1041,9 +1096,12 @@ def test_node_test_tests_at_the_bottom_split_off_with_their_imports() -> None:
     # One check per test, the describe's two included; the skipped test is none.
     assert (split.count, split.first_line, split.last_line) == (3, 6, 15)
     assert split.rejoin(split.program) == CLAMP_NODE_TEST
-    # Imports of node:test or assert alone are no checks; a test named so without node:test is none either.
+    # Imports of node:test or assert alone are no checks; a `test` the file declares itself is none either (one it
+    # calls without declaring or importing it is Jest's).
     assert split_trailing_checks('function f() {}\nconst assert = require("assert");\n', "javascript") is None
-    assert split_trailing_checks('function f() {}\ntest("x", () => f());\n', "javascript") is None
+    declared = 'function test(name, fn) {\n  fn();\n}\nfunction f() {}\ntest("x", () => f());\n'
+    assert split_trailing_checks(declared, "javascript") is None
+    assert split_trailing_checks('function f() {}\ntest("x", () => f());\n', "javascript") is not None
 
 
 @pytest.mark.parametrize(
@@ -1136,7 +1194,7 @@ def test_a_program_that_waits_for_input_is_not_changed_and_the_person_is_told_wh
         ),
         ("function f() { return 1; }\n(() => {\n  console.assert(f() === 1);\n})();\n", "javascript"),
         ("function f() { return 1; }\nconsole.assert(f() === 1);\nf();\n", "javascript"),
-        ("const f = (x: number) => x;\nexpect(f(1)).toBe(1);\n", "typescript"),  # not an assert call
+        ("const f = (x: number) => x;\nexpect(f(1)).to.equal(1);\n", "typescript"),  # chai's: not a check here
         ("echo hi\n[ 1 -eq 1 ]\n", "bash"),
     ],
     ids=[

@@ -311,6 +311,12 @@ def test_a_snippet_twice_on_its_line_is_told_apart(language: str) -> None:
         ("console.assert(f(1) === 2);", True),
         ("await f(1);", False),
         ("console.log(f(1));", False),
+        # Jest's expect, with its modifiers; chai's `.to.equal` and a bare expect(...) are not checks here.
+        ("expect(f(1)).toBe(2);", True),
+        ("expect(f(1)).not.toEqual([2]);", True),
+        ("await expect(f(null)).rejects.toThrow();", True),
+        ("expect(f(1)).to.equal(2);", False),
+        ("expect(f(1));", False),
     ],
 )
 def test_what_is_an_assert_statement(statement: str, check: bool) -> None:

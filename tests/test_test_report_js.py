@@ -465,3 +465,85 @@ async def test_a_run_that_exits_inside_a_check_does_not_pass(language: str, prog
 def test_what_is_not_a_main_function(tests: str) -> None:
     root = parser_for("javascript").parse(tests.encode()).root_node
     assert main_function(root.named_children) is None
+
+
+CART_JS = """\
+class Cart {
+  constructor() {
+    this.items = [];
+  }
+  add(price, qty = 1) {
+    if (price < 0) throw new RangeError("negative price");
+    this.items.push({ price, qty, note: undefined });
+  }
+  total() {
+    return this.items.reduce((sum, item) => sum + item.price, 0);
+  }
+}
+"""
+JEST_TESTS = """\
+const log = [];
+beforeAll(() => log.push("all"));
+describe("cart", () => {
+  let cart;
+  beforeEach(() => {
+    cart = new Cart();
+    cart.add(10, 2);
+  });
+  afterEach(() => {
+    cart = null;
+  });
+  test("total", () => {
+    expect(cart.total()).toBe(20);
+  });
+  it("items", () => {
+    expect(cart.items).toEqual([{ price: 10, qty: 2 }]);
+    expect(cart.items).not.toStrictEqual([{ price: 10, qty: 2 }]);
+    expect(cart.items).toHaveLength(1);
+  });
+  test("refuses a negative price", () => {
+    expect(() => cart.add(-1)).toThrow(RangeError);
+    expect(() => cart.add(1)).not.toThrow();
+  });
+  test("async", async () => {
+    await expect(Promise.resolve(cart.total())).resolves.toBeCloseTo(20.001);
+    await expect(Promise.reject(new Error("no"))).rejects.toThrow("no");
+  });
+  test.skip("later", () => {
+    expect(1).toBe(2);
+  });
+});
+test("the hooks ran", () => {
+  expect(log).toStrictEqual(["all"]);
+});
+expect(new Cart().total()).toBeGreaterThanOrEqual(0);
+"""
+
+
+@pytest.mark.parametrize("language", ["javascript", pytest.param("typescript", marks=needs_tsc)])
+async def test_jest_style_tests_run_with_their_globals_and_expect(language: str) -> None:
+    # Before, `describe` was not defined: the first statement failed and no test ran.
+    program = (
+        CART_JS if language == "javascript" else CART_JS.replace("add(price, qty = 1)", "add(price: number, qty = 1)")
+    )
+    if language == "typescript":
+        program = program.replace("    this.items = [];", "    this.items = [] as any[];").replace(
+            "class Cart {", "class Cart {\n  items: any[];"
+        )
+    code, _, report = await run(program, JEST_TESTS, language)
+    assert code == 1 and report is not None and report.unfinished is None
+    # An async test's result comes when it settles, after the others'.
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        (12, 'test("total")', False),
+        (15, 'it("items")', True),
+        (20, 'test("refuses a negative price")', True),
+        (32, 'test("the hooks ran")', True),
+        (35, "expect(new Cart().total()).toBeGreaterThanOrEqual(0)", True),
+        (24, 'test("async")', False),
+    ]
+    total, settled = (r for r in report.results if not r.passed)
+    assert (total.expected, total.actual) == ("20", "10")
+    assert (settled.expected, settled.actual) == ("20.001", "10")
+    fixed = program.replace("sum + item.price", "sum + item.price * item.qty")
+    code, _, report = await run(fixed, JEST_TESTS, language)
+    assert code == 0 and report is not None and (report.passed, report.total) == (6, 6)

@@ -286,6 +286,89 @@ const __sdNodeTest/*any*/ = (function () {
   return api;
 })();
 """
+# Jest's expect, on node's assert: a failed matcher throws an AssertionError that names both values. toEqual
+# leaves out undefined properties and class types, as Jest's does.
+_EXPECT = """\
+function expect(actual/*any*/)/*any*/ {
+  const {isDeepStrictEqual} = require("node:util");
+  const plain = (v/*any*/)/*any*/ => Array.isArray(v) ? v.map(plain)
+    : v !== null && typeof v === "object" && Object.getPrototypeOf(v) !== null && !(v instanceof Date)
+      && !(v instanceof Map) && !(v instanceof Set)
+      ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, plain(x)]))
+      : v;
+  const matchers = (value/*any*/, negated/*any*/)/*any*/ => {
+    const check = (pass/*any*/, operator/*any*/, expected/*any*/, shown/*any*/ = value) => {
+      if (Boolean(pass) !== negated) return;
+      const {AssertionError} = require("assert");
+      throw new AssertionError({actual: shown, expected, operator: (negated ? "not." : "") + operator});
+    };
+    const throws = (expected/*any*/) => {
+      let error/*any*/ = null, threw = false;
+      try { value(); } catch (e) { threw = true; error = e; }
+      const message = error !== null && typeof error === "object" ? String(error.message) : String(error);
+      const matched = !threw ? false : expected === undefined ? true
+        : typeof expected === "string" ? message.includes(expected)
+        : expected instanceof RegExp ? expected.test(message)
+        : typeof expected === "function" ? error instanceof expected : true;
+      check(matched, "toThrow", expected === undefined ? "an error" : expected, threw ? error : "nothing thrown");
+    };
+    return {
+      toBe: (e/*any*/) => check(Object.is(value, e), "toBe", e),
+      toEqual: (e/*any*/) => check(isDeepStrictEqual(plain(value), plain(e)), "toEqual", e),
+      toStrictEqual: (e/*any*/) => check(isDeepStrictEqual(value, e), "toStrictEqual", e),
+      toBeTruthy: () => check(value, "toBeTruthy", true),
+      toBeFalsy: () => check(!value, "toBeFalsy", false),
+      toBeNull: () => check(value === null, "toBeNull", null),
+      toBeUndefined: () => check(value === undefined, "toBeUndefined", undefined),
+      toBeDefined: () => check(value !== undefined, "toBeDefined", "anything defined"),
+      toBeNaN: () => check(Number.isNaN(value), "toBeNaN", NaN),
+      toBeGreaterThan: (e/*any*/) => check(value > e, ">", e),
+      toBeGreaterThanOrEqual: (e/*any*/) => check(value >= e, ">=", e),
+      toBeLessThan: (e/*any*/) => check(value < e, "<", e),
+      toBeLessThanOrEqual: (e/*any*/) => check(value <= e, "<=", e),
+      toBeCloseTo: (e/*any*/, digits/*any*/ = 2) =>
+        check(Math.abs(e - value) < Math.pow(10, -digits) / 2, "toBeCloseTo", e),
+      toContain: (e/*any*/) => check(value != null && value.includes(e), "toContain", e),
+      toHaveLength: (n/*any*/) =>
+        check(value != null && value.length === n, "toHaveLength", n, value == null ? value : value.length),
+      toMatch: (e/*any*/) =>
+        check(typeof e === "string" ? String(value).includes(e) : e.test(String(value)), "toMatch", e),
+      toBeInstanceOf: (e/*any*/) => check(value instanceof e, "toBeInstanceOf", e),
+      toThrow: throws,
+      toThrowError: throws,
+    };
+  };
+  const found/*any*/ = matchers(actual, false);
+  found.not = matchers(actual, true);
+  // resolves and rejects: the matchers on what the promise settles to, awaited.
+  const settled = (rejects/*any*/)/*any*/ => new Proxy({}, {
+    get: (_/*any*/, name/*any*/) => async (...args/*any[]*/) => {
+      let value/*any*/, rejected = false;
+      try { value = await actual; } catch (e) { rejected = true; value = e; }
+      if (rejected !== rejects) {
+        const {AssertionError} = require("assert");
+        const operator = rejects ? "rejects" : "resolves";
+        throw new AssertionError({actual: value, expected: rejects ? "a rejection" : "a value", operator});
+      }
+      const target = name === "toThrow" || name === "toThrowError" ? () => { throw value; } : value;
+      return matchers(target, false)[name](...args);
+    },
+  });
+  found.resolves = settled(false);
+  found.rejects = settled(true);
+  return found;
+}
+"""
+# Jest's globals, when the tests call them without declaring or importing them: node:test's own, by role.
+_JEST_GLOBALS = {
+    "describe": "describe",
+    "test": "test",
+    "it": "it",
+    "beforeEach": "beforeEach",
+    "afterEach": "afterEach",
+    "beforeAll": "before",
+    "afterAll": "after",
+}
 _NODE_TEST_MODULE = b"node:test"
 _TEST_MODULES = frozenset({_NODE_TEST_MODULE, b"assert", b"node:assert", b"assert/strict", b"node:assert/strict"})
 _SUITES = frozenset({"describe", "suite"})
@@ -354,6 +437,8 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     typed = language == "typescript"
     annotations = {"/*any*/": ": any", "/*any[]*/": ": any[]"} if typed else {"/*any*/": "", "/*any[]*/": ""}
     prelude = _PRELUDE + (_NODE_TEST if node_test else "")
+    if _undeclared({"expect"}, root, _root(program, language)):
+        prelude += _EXPECT
     for placeholder, annotation in annotations.items():
         prelude = prelude.replace(placeholder, annotation)
     if _uses_assert(root) and not _declares_assert(root) and not _declares_assert(_root(program, language)):
@@ -461,7 +546,32 @@ def node_test_use(*roots: tree_sitter.Node) -> NodeTestUse | None:
                         names[name.decode("utf-8")] = "test"
         else:
             stack.extend(node.named_children)
+    if not names:
+        names = {name: _JEST_GLOBALS[name] for name in _undeclared(set(_JEST_GLOBALS), *roots)}
     return NodeTestUse(names) if names else None
+
+
+def _undeclared(names: set[str], *roots: tree_sitter.Node) -> set[str]:
+    """Those of ``names`` the code under ``roots`` calls (``expect(...)``, ``test.skip(...)``) and never binds:
+    Jest's globals, which Node does not have."""
+    called: set[str] = set()
+    bound: set[str] = set()
+    for node in (inner for root in roots for inner in named_nodes(root)):
+        callee = node.child_by_field_name("function") if node.type == "call_expression" else None
+        if callee is not None and callee.type == "member_expression":
+            callee = callee.child_by_field_name("object")
+        if callee is not None and callee.type == "identifier" and callee.text:
+            called.add(callee.text.decode("utf-8"))
+        if node.type in _BINDINGS and (name := node.child_by_field_name("name")) is not None:
+            bound |= {n.decode("utf-8") for n in _identifiers(name)}
+        elif node.type in ("import_specifier", "namespace_import", "import_clause"):
+            bound |= {n.decode("utf-8") for n in _identifiers(node)}
+    return (names & called) - bound
+
+
+_BINDINGS = frozenset(
+    {"variable_declarator", "function_declaration", "class_declaration", "generator_function_declaration"}
+)
 
 
 def _bound_names(pattern: tree_sitter.Node | None) -> dict[str, str]:

@@ -356,8 +356,9 @@ def _walk(root: Node) -> Iterator[Node]:
 
 
 def is_assert_statement(node: Node) -> bool:
-    """Whether a statement is a check: ``assert(...)``, ``assert.x(...)`` or ``console.assert(...)``, awaited
-    or not (``await assert.rejects(...)``)."""
+    """Whether a statement is a check: ``assert(...)``, ``assert.x(...)`` or ``console.assert(...)``, or a matcher
+    called on Jest's ``expect(...)`` (``expect(f(1)).toBe(2)``, ``.not.toBe``, ``await expect(p).resolves.toBe``),
+    awaited or not (``await assert.rejects(...)``)."""
     if node.type != "expression_statement" or not node.named_children:
         return False
     call = node.named_children[0]
@@ -371,7 +372,15 @@ def is_assert_statement(node: Node) -> bool:
     owner, member = callee.child_by_field_name("object"), callee.child_by_field_name("property")
     if callee.type != "member_expression" or owner is None or member is None:
         return False
-    return owner.text == b"assert" or (owner.text == b"console" and member.text == b"assert")
+    if owner.text == b"assert" or (owner.text == b"console" and member.text == b"assert"):
+        return True
+    # expect(x).toBe(y): the matcher's owner is the call of expect, maybe behind .not, .resolves or .rejects.
+    while owner.type == "member_expression" and (modifier := owner.child_by_field_name("property")) is not None:
+        if modifier.text not in (b"not", b"resolves", b"rejects"):
+            return False
+        owner = owner.child_by_field_name("object") or owner
+    expect = owner.child_by_field_name("function") if owner.type == "call_expression" else None
+    return expect is not None and expect.text == b"expect"
 
 
 def _is(node: Node | None, other: Node) -> bool:
