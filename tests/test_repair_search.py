@@ -964,6 +964,19 @@ async def test_the_methods_the_checks_compare_with_are_not_edited(sandbox: CodeE
     assert result.tried > 0
 
 
+async def test_the_search_gives_the_same_result_every_run(sandbox: CodeExecutor) -> None:
+    # A failing assert's distance compared the reprs of its values, and `<Matrix object at 0x7f...>` holds an
+    # address that differs from run to run: the depth-2 bases, and so the result, changed with it (one run in
+    # three found a fix).
+    runs = [await search(sandbox, MATRIX, MATRIX_TESTS) for _ in range(3)]
+    assert len({(r.tried, r.stopped, tuple(s.patch.description for s in r.passing)) for r in runs}) == 1
+    # Two objects' default reprs differ only in their addresses: no distance between them to go by.
+    box = "class Box:\n    def __init__(self, v):\n        self.v = v\n\n    def __eq__(self, other):\n"
+    box += "        return self.v == other.v\n\n\ndef grow(b):\n    return Box(b.v - 1)\n"
+    result = await search(sandbox, box, "assert grow(Box(1)) == Box(2)\n")
+    assert result.baseline is not None and result.baseline.distance == 0 and result.fix is not None
+
+
 AREA_BY_LANGUAGE = {
     "python": (
         "import math\n\n\ndef area(r):\n    return math.pi * r * 2\n\n\n"

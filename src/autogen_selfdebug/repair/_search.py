@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import math
+import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -475,6 +476,9 @@ def _passed(count: int) -> str:
     return "no assert passed" if count == 0 else "1 assert passed" if count == 1 else f"{count} asserts passed"
 
 
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
 def _distance(report: TestReport | None) -> float:
     """How far the failing asserts' actual values are from the expected ones (0 when all pass)."""
     if report is None:
@@ -483,9 +487,11 @@ def _distance(report: TestReport | None) -> float:
 
 
 def _gap(expected: str | None, actual: str | None) -> float:
-    """0 for equal values, up to 1: relative for numbers, by similarity of the text otherwise."""
+    """0 for equal values, up to 1: relative for numbers, by similarity of the text otherwise (without the
+    addresses in default reprs, ``<Matrix object at 0x7f...>``, which differ from run to run)."""
     if expected is None or actual is None:
         return 1.0
+    expected, actual = _ADDRESS.sub("", expected), _ADDRESS.sub("", actual)
     try:
         want, got = ast.literal_eval(expected), ast.literal_eval(actual)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
