@@ -331,21 +331,23 @@ class _SDHarness:
         def value(name):
             if name not in values:
                 fixture = fixtures[name]
-                code = fixture.__code__
-                made = fixture(**{n: value(n) for n in code.co_varnames[: code.co_argcount] if n in fixtures})
+                made = fixture(**{n: value(n) for n in self.arguments(fixture) if n in fixtures})
                 if isinstance(made, _sd_types.GeneratorType):
                     generators.append(made)
                     made = next(made)
                 values[name] = made
             return values[name]
 
-        code = function.__code__
-        asked = {n: value(n) for n in code.co_varnames[: code.co_argcount] if n in fixtures and n not in case}
+        asked = {n: value(n) for n in self.arguments(function) if n in fixtures and n not in case}
         try:
             return function(**case, **asked)
         finally:
             for generator in reversed(generators):
                 next(generator, None)
+
+    def arguments(self, function):
+        code = function.__code__
+        return code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
 
     def escaped(self, line, source, error):
         # The test's start went out before it ran, so the lines run since its last check are its own.
@@ -617,8 +619,8 @@ class _Rewrite(ast.NodeTransformer):
             return ast.Name(id=name, ctx=ast.Load())
 
         # A message that awaits is left out (it would need awaiting only when the assert fails).
-        shown = msg is not None and not _awaits(msg)
-        keywords = [ast.keyword(arg="message", value=_thunk(msg) if msg and shown else ast.Constant(None))]
+        message = _thunk(msg) if msg is not None and not _awaits(msg) else ast.Constant(None)
+        keywords = [ast.keyword(arg="message", value=message)]
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _OPERATORS:
             left, right = test.left, test.comparators[0]
             called = left.value if waits and isinstance(left, ast.Await) else left

@@ -316,9 +316,12 @@ def _python_block(module: ast.Module, judges: set[int]) -> _Block | None:
             # A main function of checks is a checking helper, and each line that runs it holds all its checks.
             helpers.add(main.name)
             cases |= {id(run): found[0] for run in runs}
-    # pytest fixtures the tests' functions ask for go with them.
-    fixtures = {id(fixture) for fixture in fixture_functions(module).values()}
-    kinds = ["setup" if id(s) in fixtures else _python_kind(s, cases, helpers) for s in body]
+    # pytest fixtures the tests' functions ask for go with them, and so do tests the harness does not run (skipped,
+    # or asking for pytest's own fixtures): they are still tests.
+    named = {node.id for node in ast.walk(module) if isinstance(node, ast.Name)}
+    pytest_code = {id(fixture) for fixture in fixture_functions(module).values()}
+    pytest_code |= {id(s) for s in body if isinstance(s, ast.FunctionDef) and _pytest_would_run(s, named)}
+    kinds = [_python_kind(s, cases, helpers) or ("setup" if id(s) in pytest_code else None) for s in body]
     # Test data and judges just above the checks (``cases = [...]``, ``def close(a, b):``) go with them.
     tests = _python_test_code(body, kinds, judges)
     kinds = ["setup" if id(statement) in tests else kind for statement, kind in zip(body, kinds, strict=True)]
@@ -477,8 +480,6 @@ def _python_kind(statement: ast.stmt, cases: dict[int, int], helpers: set[str]) 
         return "check"
     if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef) and statement.name in helpers:
         return "setup"
-    if isinstance(statement, ast.FunctionDef) and _pytest_would_run(statement):
-        return "setup"  # a test the harness does not run (skipped, or asking for pytest's fixtures) is still a test
     if isinstance(statement, ast.If) and _is_main_block(statement):
         return "print" if all(is_test_runner(s) for s in statement.body) else None
     if _is_print(statement) or is_test_runner(statement):
@@ -492,10 +493,11 @@ _PYTEST_FIXTURES = frozenset(
 )
 
 
-def _pytest_would_run(function: ast.FunctionDef) -> bool:
-    """A ``def test...`` that is a test for pytest: it asserts, carries a pytest decorator, or asks for one of
-    pytest's own fixtures (a ``test_connection(host)`` of the program's is not)."""
-    if not function.name.startswith("test"):
+def _pytest_would_run(function: ast.FunctionDef, named: set[str]) -> bool:
+    """A ``def test...`` that is a test for pytest: never named (``named``: the names the file uses), and it
+    asserts, carries a pytest decorator, or asks for one of pytest's own fixtures (a ``test_connection(host)``
+    the program calls, or one that only returns, is not)."""
+    if not function.name.startswith("test") or function.name in named:
         return False
     marked = any(ast.unparse(d).startswith("pytest.") for d in function.decorator_list)
     asks = {a.arg for a in [*function.args.posonlyargs, *function.args.args]} & _PYTEST_FIXTURES
