@@ -141,6 +141,33 @@ def run_dirs(parent: Path | None = None) -> set[Path]:
 
 
 # The fix both server engines are tested with (tests/test_openai_server_e2e.py, tests/test_llama_server_e2e.py).
+# Async totals (`result -= v` for `result += v`), checked in an async main function.
+TOTALS_ASYNC = """\
+import asyncio
+
+
+async def fetch(n):
+    await asyncio.sleep(0)
+    return n * 10
+
+
+async def total(ids):
+    values = await asyncio.gather(*(fetch(i) for i in ids))
+    result = 0
+    for v in values:
+        result -= v
+    return result
+"""
+TOTALS_ASYNC_CHECKS = """\
+async def main():
+    \"\"\"The checks.\"\"\"
+    assert await total([1, 2]) == 30
+    assert await total([]) == 0
+    assert await total([5]) == 50
+
+
+asyncio.run(main())
+"""
 AVERAGE_BROKEN = "def average(values):\n    return sum(values) / len(value)\n\n\nprint(average([1, 2, 3, 4]))\n"
 AVERAGE_TESTS = "assert average([1, 2, 3, 4]) == 2.5\nassert average([5]) == 5"
 

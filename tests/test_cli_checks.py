@@ -31,7 +31,7 @@ from autogen_selfdebug.cli._checks import split_trailing_checks, unrun_tests_not
 from autogen_selfdebug.cli._fix_report import unified_diff
 from autogen_selfdebug.cli._imports import drop_program_imports
 from autogen_selfdebug.cli._render import FixOrigin, RunPrinter
-from helpers import py
+from helpers import TOTALS_ASYNC, TOTALS_ASYNC_CHECKS, py
 from test_cli import NamedReplayClient, ScriptedModels, answer_human, run
 
 CALC = '''\
@@ -341,33 +341,7 @@ def test_jest_style_tests_run_and_the_search_fixes_the_program(
     assert out == fixed
 
 
-TOTALS_ASYNC_MAIN = """\
-import asyncio
-
-
-async def fetch(n):
-    await asyncio.sleep(0)
-    return n * 10
-
-
-async def total(ids):
-    values = await asyncio.gather(*(fetch(i) for i in ids))
-    result = 0
-    for v in values:
-        result -= v
-    return result
-
-
-async def main():
-    \"\"\"The checks.\"\"\"
-    assert await total([1, 2]) == 30
-    assert await total([]) == 0
-    assert await total([5]) == 50
-
-
-asyncio.run(main())
-"""
-
+TOTALS_ASYNC_MAIN = TOTALS_ASYNC + "\n\n" + TOTALS_ASYNC_CHECKS
 
 # The same checks in a main function that is not async, with a checking helper and a step, run by a main block.
 TOTALS_MAIN = (

@@ -32,7 +32,14 @@ from autogen_selfdebug.repair import (
     search_patches,
     with_earlier_lines,
 )
-from helpers import BINARY_SEARCH, COUNT_I, COUNT_I_TESTS, cancel_a_search_then_search_again
+from helpers import (
+    BINARY_SEARCH,
+    COUNT_I,
+    COUNT_I_TESTS,
+    TOTALS_ASYNC,
+    TOTALS_ASYNC_CHECKS,
+    cancel_a_search_then_search_again,
+)
 
 
 @pytest.fixture
@@ -893,40 +900,13 @@ async def test_the_checks_of_an_async_main_function_are_searched(sandbox: CodeEx
     assert result.passing and all(s.patch.lines == [3] for s in result.passing)
 
 
-TOTALS = """\
-import asyncio
-
-
-async def fetch(n):
-    await asyncio.sleep(0)
-    return n * 10
-
-
-async def total(ids):
-    values = await asyncio.gather(*(fetch(i) for i in ids))
-    result = 0
-    for v in values:
-        result -= v
-    return result
-"""
-TOTALS_TESTS = """\
-async def main():
-    assert await total([1, 2]) == 30
-    assert await total([]) == 0
-    assert await total([5]) == 50
-
-
-asyncio.run(main())
-"""
-
-
 async def test_python_asserts_that_await_are_localized_and_searched(sandbox: CodeExecutor) -> None:
     # Before, the asserts' awaits in the harness's lambdas made the tests a SyntaxError: no report, no search.
-    result = await search(sandbox, TOTALS, TOTALS_TESTS)
+    result = await search(sandbox, TOTALS_ASYNC, TOTALS_ASYNC_CHECKS)
     assert result.baseline is not None and (result.baseline.passed, result.baseline.total) == (1, 3)
     assert result.ranking.score(13) > 0 and result.ranking.score(1) == 0  # lines run by the failing asserts only
     assert result.fix is not None and result.fix.patch.lines == [13]
-    assert result.fix.source == TOTALS.replace("result -= v", "result += v")
+    assert result.fix.source == TOTALS_ASYNC.replace("result -= v", "result += v")
 
 
 async def test_a_patch_that_leaves_a_lambdas_parameter_unused_is_not_a_fix(sandbox: CodeExecutor) -> None:

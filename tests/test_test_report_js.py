@@ -226,35 +226,33 @@ async def test_a_failed_console_assert_in_the_program_fails_the_check(tests: str
     )
 
 
-async def test_a_program_that_ends_with_a_copy_of_its_tests_runs_them_once() -> None:
-    # A model may copy the checks into its answer; run twice, `const top` would be declared twice.
-    program = "function pop(xs) {\n  return xs.pop();\n}\n"
-    tests = "const top = pop([1, 2]);\nconsole.assert(top === 2);\n"
+POP = "function pop(xs) {\n  return xs.pop();\n}\n"
+POP_TESTS = "const top = pop([1, 2]);\nconsole.assert(top === 2);\n"
+INC = "function inc(x) {\n  return x + 1;\n}\n"
+INC_TABLE = "const cases = [\n  [1, 2],\n  [5, 6],\n];\n"
+INC_TESTS = INC_TABLE + "for (const [x, want] of cases) {\n  console.assert(inc(x) === want);\n}\n"
+
+
+@pytest.mark.parametrize(
+    ("program", "tests", "copied", "counts"),
+    [(POP, POP_TESTS, POP_TESTS, (1, 1)), (INC, INC_TESTS, INC_TABLE, (2, 2))],
+    ids=["all-of-them", "the-table-of-cases"],
+)
+async def test_a_program_that_ends_with_a_copy_of_its_tests_runs_them_once(
+    program: str, tests: str, copied: str, counts: tuple[int, int]
+) -> None:
+    # A model may copy the checks, or only the table of cases they read, into its answer; run twice, a `const`
+    # declared twice was a syntax error.
     async with LocalSandbox(timeout=30) as sandbox:
         verifier = Verifier(sandbox, tests=tests, tests_language="javascript")
         check = await verifier.check(
-            [CodeBlock(code=program + "\n" + tests, language="javascript")], CancellationToken()
+            [CodeBlock(code=program + "\n" + copied, language="javascript")], CancellationToken()
         )
-    assert check.passed and check.test_counts() == (1, 1)
-    assert without_copied_tests(program + "\n" + tests, tests, "javascript") == program
-    assert without_copied_tests(tests, tests, "javascript") == tests  # nothing but the copy: left for the run
+    assert check.passed and check.test_counts() == counts
+    assert without_copied_tests(program + "\n" + copied, tests, "javascript") == program
+    assert without_copied_tests(copied, tests, "javascript") == copied  # nothing but the copy: left for the run
     unparsed = "x = 1 + " + tests  # not a statement of its own: the exact copy is not at a line's start
     assert without_copied_tests(unparsed, tests, "javascript") == without_copied_tests(unparsed, tests, "") == unparsed
-
-
-async def test_a_program_that_ends_with_a_copy_of_its_tests_table_of_cases_runs_it_once() -> None:
-    # The table is the tests' first statement: a model copies it, and declared twice it was a syntax error.
-    program = "function inc(x) {\n  return x + 1;\n}\n"
-    tests = "const cases = [\n  [1, 2],\n  [5, 6],\n];\n"
-    tests += "for (const [x, want] of cases) {\n  console.assert(inc(x) === want);\n}\n"
-    table = tests[: tests.index("for")]
-    async with LocalSandbox(timeout=30) as sandbox:
-        verifier = Verifier(sandbox, tests=tests, tests_language="javascript")
-        check = await verifier.check(
-            [CodeBlock(code=program + "\n" + table, language="javascript")], CancellationToken()
-        )
-    assert check.passed and check.test_counts() == (2, 2)
-    assert without_copied_tests(program + "\n" + table, tests, "javascript") == program
 
 
 def test_the_tests_keep_their_lines_and_declarations_stay_top_level() -> None:
