@@ -23,13 +23,15 @@ through (the batch driver's ``process.exit``). Tests are parsed with tree-sitter
 parse run as they are. A check that returns a promise is not awaited (but see node:test's async tests below),
 except in the tests' async main function: when their last statement is ``(async () => { ... })();`` (or
 ``main();`` for an ``async function main``), the checks in it may ``await``, each is awaited before the next,
-and the report ends when it does.
+and the report ends when it does. The checks of a ``function main`` called so are checks one by one too.
 
 Tests written with node:test (``test``/``it``, ``describe``/``suite``, the four hooks, ``.skip``/``.only``)
 run in place through a small runner in the prelude: node's own would run them after the file's last line,
 where no per-check report, nor the search's drivers, can follow. Each test is a check, reported under its
 name; the tests of a ``describe`` are checks each. An ``async`` test's check reports when it settles,
-after the checks that follow it have run, and the tests' end record waits for it.
+after the checks that follow it have run, and the tests' end record waits for it. Jest-style tests, which call
+Jest's globals without importing them, run through the same runner (``beforeAll``/``afterAll`` as node:test's
+``before``/``after``), with an ``expect`` on node's ``assert`` in the prelude.
 """
 
 from __future__ import annotations
