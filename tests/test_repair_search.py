@@ -19,8 +19,7 @@ from autogen_selfdebug.edits import (
     candidate_edits,
     driver_lines,
     judge_lines,
-    names_left_unread,
-    names_put_to_use,
+    read_changes,
     repair_edits,
     shares_state,
 )
@@ -1084,7 +1083,7 @@ def test_functions_the_checks_do_not_judge_with(language: str, program: str, tes
     ],
 )
 def test_names_left_unread(language: str, program: str, patched: str, unread: list[str]) -> None:
-    assert names_left_unread(program, patched, language) == unread
+    assert list(read_changes(program, patched, language).unread) == unread
 
 
 @pytest.mark.parametrize(
@@ -1099,7 +1098,7 @@ def test_names_left_unread(language: str, program: str, patched: str, unread: li
     ],
 )
 def test_names_put_to_use(language: str, program: str, patched: str, used: list[str]) -> None:
-    assert names_put_to_use(program, patched, language) == used
+    assert list(read_changes(program, patched, language).used) == used
 
 
 POINT = """\

@@ -12,12 +12,12 @@ from ._edit import Edit, Patch, edits_kept_code, same_edit_everywhere
 from ._imports import with_missing_imports
 from ._languages import (
     EDITABLE_LANGUAGES,
+    ReadChanges,
     candidate_edits,
     driver_lines,
     judge_lines,
-    names_left_unread,
-    names_put_to_use,
     parses,
+    read_changes,
     shares_state,
 )
 from ._outline import outline
@@ -40,6 +40,7 @@ __all__ = [
     "Mutant",
     "MutationOperator",
     "Patch",
+    "ReadChanges",
     "RepairTemplate",
     "candidate_edits",
     "copied_tests_start",
@@ -49,11 +50,10 @@ __all__ = [
     "judge_lines",
     "mutants",
     "named_nodes",
-    "names_left_unread",
-    "names_put_to_use",
     "outline",
     "parser_for",
     "parses",
+    "read_changes",
     "repair_edits",
     "same_edit_everywhere",
     "shares_state",

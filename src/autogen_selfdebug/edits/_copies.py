@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from tree_sitter import Node
 
 from ._tree_sitter import parser_for
 
 __all__ = ["copied_tests_start"]
+
+_S = TypeVar("_S")  # a statement: Python's ast node, or tree-sitter's
+_N = TypeVar("_N")  # a name: str, or tree-sitter's bytes
 
 
 def copied_tests_start(program: str, tests: str, language: str) -> int | None:
@@ -45,18 +50,26 @@ def _python_start(program: str, tests: str) -> int | None:
         module, checks = ast.parse(program), ast.parse(tests)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    copies = {ast.dump(statement) for statement in checks.body}
-    names = {name for statement in checks.body for name in _python_defined(statement)}
-    run = 0
-    for statement in reversed(module.body):
-        if ast.dump(statement) not in copies and not (_python_defined(statement) & names):
-            break
-        run += 1
-    if not run or run == len(module.body):
+    start = _copied_run(module.body, checks.body, ast.dump, _python_defined)
+    if start is None:
         return None
-    start = module.body[-run]
     decorators: list[ast.expr] = getattr(start, "decorator_list", [])
     return min([start.lineno, *(d.lineno for d in decorators)])
+
+
+def _copied_run(
+    statements: Sequence[_S], checks: Sequence[_S], text: Callable[[_S], object], defined: Callable[[_S], set[_N]]
+) -> _S | None:
+    """The first of the run of ``statements`` at their end that copy ``checks`` (the same ``text``, or a name both
+    define), or ``None`` when there is no such run or it is all of them."""
+    copies = {text(check) for check in checks}
+    names = {name for check in checks for name in defined(check)}
+    run = 0
+    for statement in reversed(statements):
+        if text(statement) not in copies and not (defined(statement) & names):
+            break
+        run += 1
+    return statements[-run] if 0 < run < len(statements) else None
 
 
 def _python_defined(statement: ast.stmt) -> set[str]:
@@ -75,16 +88,8 @@ def _tree_sitter_start(program: str, tests: str, language: str) -> int | None:
     if any(root.has_error for root in roots):
         return None
     statements, checks = ([node for node in root.named_children if node.type != "comment"] for root in roots)
-    copies = {_spaced(node) for node in checks}
-    names = {name for node in checks for name in _tree_sitter_defined(node)}
-    run = 0
-    for node in reversed(statements):
-        if _spaced(node) not in copies and not (_tree_sitter_defined(node) & names):
-            break
-        run += 1
-    if not run or run == len(statements):
-        return None
-    return statements[-run].start_point.row + 1
+    start = _copied_run(statements, checks, _spaced, _tree_sitter_defined)
+    return start.start_point.row + 1 if start is not None else None
 
 
 def _spaced(node: Node) -> bytes:

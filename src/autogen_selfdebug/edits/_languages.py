@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from ._edit import Edit
 from ._python import REPAIR_TEMPLATES, RepairTemplate, python_judges, python_names, python_reads, repair_edits
@@ -18,12 +19,12 @@ from ._tree_sitter import (
 
 __all__ = [
     "EDITABLE_LANGUAGES",
+    "ReadChanges",
     "candidate_edits",
     "driver_lines",
     "judge_lines",
-    "names_left_unread",
-    "names_put_to_use",
     "parses",
+    "read_changes",
     "shares_state",
 ]
 
@@ -66,38 +67,34 @@ def parses(source: str, language: str) -> bool:
     return True
 
 
-def names_left_unread(original: str, patched: str, language: str) -> list[str]:
-    """The names a function of ``original`` binds and reads that ``patched`` still binds but no longer reads.
+class ReadChanges(NamedTuple):
+    """How a patch changes what a program's functions read (:func:`read_changes`)."""
 
-    A patch that leaves a value the program computes unused (``for s in sentences`` → ``for s in text``),
-    or a loop variable (``int(digit) for digit in ...`` → ``int(n) for digit in ...``), passes weak tests
-    by coincidence more often than it fixes the program. ``[]`` for another language, or when either
-    program does not parse or their functions differ.
-    """
-    return _read_changes(original, patched, language)[0]
-
-
-def names_put_to_use(original: str, patched: str, language: str) -> list[str]:
-    """The names a function of ``original`` binds but never reads that ``patched`` reads: a parameter the bug left
-    unused (``self.y + dx`` for ``self.y + dy``) is where the fix most likely goes. ``[]`` as for
-    :func:`names_left_unread`."""
-    return _read_changes(original, patched, language)[1]
+    unread: tuple[str, ...]
+    """The names a function of the program binds and reads that the patch still binds but no longer reads. A
+    patch that leaves a value the program computes unused (``for s in sentences`` → ``for s in text``), or a
+    loop variable (``int(digit) for digit in ...`` → ``int(n) for digit in ...``), passes weak tests by
+    coincidence more often than it fixes the program."""
+    used: tuple[str, ...]
+    """The names a function binds but never reads that the patch reads: a parameter the bug left unused
+    (``self.y + dx`` for ``self.y + dy``) is where the fix most likely goes."""
 
 
-def _read_changes(original: str, patched: str, language: str) -> tuple[list[str], list[str]]:
-    """The names each function binds that the patch stops reading, and those it starts reading."""
+def read_changes(original: str, patched: str, language: str) -> ReadChanges:
+    """The names ``patched`` stops reading, and those it starts reading, against ``original``: both empty for
+    another language, or when either program does not parse or their functions differ."""
     if language == "python":
         before, after = python_reads(original), python_reads(patched)
     elif language in ("javascript", "typescript"):
         before, after = tree_sitter_reads(original, language), tree_sitter_reads(patched, language)
     else:
-        return [], []
+        return ReadChanges((), ())
     if before is None or after is None or len(before) != len(after):
-        return [], []
+        return ReadChanges((), ())
     pairs = list(zip(before, after, strict=True))
     left = [name for (_, was_read), (bound, read) in pairs for name in bound if name in was_read and name not in read]
     used = [name for (_, was_read), (bound, read) in pairs for name in bound if name not in was_read and name in read]
-    return list(dict.fromkeys(left)), list(dict.fromkeys(used))
+    return ReadChanges(tuple(dict.fromkeys(left)), tuple(dict.fromkeys(used)))
 
 
 def driver_lines(source: str, language: str) -> set[int]:

@@ -32,8 +32,7 @@ from ..edits import (
     candidate_edits,
     driver_lines,
     judge_lines,
-    names_left_unread,
-    names_put_to_use,
+    read_changes,
     same_edit_everywhere,
     shares_state,
 )
@@ -312,20 +311,15 @@ class _Search:
         return self._finish(result)
 
     def _finish(self, result: SearchResult) -> SearchResult:
-        program, language = self.program, self.language
-        read = [
-            replace(
-                s,
-                unread=tuple(names_left_unread(program, s.source, language)),
-                used=tuple(names_put_to_use(program, s.source, language)),
-            )
-            for s in result.passing
-        ]
+        def read(scored: Scored) -> Scored:
+            changes = read_changes(self.program, scored.source, self.language)
+            return replace(scored, unread=changes.unread, used=changes.used)
+
         # A patch that leaves no computed value unused first, then the fewest edits, then one that puts a name the
         # program left unused to use, at the most suspicious line, from the most plausible template, then the
         # smallest: when the tests are weak, a renamed variable passes as often as the real fix.
         result.passing = sorted(
-            read,
+            map(read, result.passing),
             key=lambda s: (
                 bool(s.unread),
                 s.patch.size[0],
