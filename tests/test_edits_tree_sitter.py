@@ -29,7 +29,9 @@ def test_swap_operands(language: str) -> None:
     assert source.replace("right - left", "left - right") in results(source, language, "swap_operands")
     # ``c - a - b`` would regroup; the swapped operand keeps its parentheses.
     assert results("x = a - b - c;\n", language, "swap_operands") == ["x = c - (a - b);\n", "x = b - a - c;\n"]
+    # ``i > n`` is the same program, written differently: replace_operator leaves it to this template.
     assert results("ok = i < n;\n", language, "swap_operands") == ["ok = n < i;\n"]
+    assert "ok = i > n;\n" not in results("ok = i < n;\n", language, "replace_operator")
     # Commutative ``*`` is left alone.
     assert results("x = a * b;\n", language, "swap_operands") == []
 
@@ -102,6 +104,18 @@ def test_off_by_one_on_a_name_assigned_as_it_is(language: str) -> None:
         "let lo = mid;\nlo = mid + 1;\nlo = mid + k;\nf(mid);\n",
         "let lo = mid;\nlo = mid - 1;\nlo = mid + k;\nf(mid);\n",
     ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_off_by_one_on_a_name_a_function_passes_to_itself(language: str) -> None:
+    """``factorial(n)`` recurses for ever; not another function's argument, nor one outside the function."""
+    source = typed("function fact(n/*:num*/)/*:num*/ {\n  return n * fact(n) + g(n);\n}\nfact(k);\n", language)
+    found = [e for e in tree_sitter_edits(source, language, templates=["off_by_one"]) if "fact(n" in e.description]
+    assert [e.description for e in found] == [
+        "`fact(n)` changed to `fact(n + 1)` on line 2",
+        "`fact(n)` changed to `fact(n - 1)` on line 2",
+    ]
+    assert all("g(n " not in r and "fact(k " not in r for r in results(source, language, "off_by_one"))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

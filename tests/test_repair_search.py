@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from autogen_selfdebug.edits import (
     candidate_edits,
     driver_lines,
     judge_lines,
+    pairing_gain,
     read_changes,
     repair_edits,
     shares_state,
@@ -39,6 +41,8 @@ from helpers import (
     TOTALS_ASYNC_CHECKS,
     cancel_a_search_then_search_again,
 )
+
+NEEDS_TSC = pytest.mark.skipif(shutil.which("tsc") is None, reason="node-typescript is not installed")
 
 
 @pytest.fixture
@@ -723,6 +727,31 @@ def test_off_by_one_on_a_name_assigned_as_it_is() -> None:
     ]
 
 
+def test_off_by_one_on_a_name_a_function_passes_to_itself() -> None:
+    # `factorial(n)` recurses for ever; not another function's argument, nor one outside the function.
+    source = "def fact(n):\n    return n * fact(n) + g(n)\n\n\nfact(k)\n"
+    assert [e.description for e in repair_edits(source, templates=["off_by_one"]) if "fact(n" in e.description] == [
+        "`fact(n)` changed to `fact(n + 1)` on line 2",
+        "`fact(n)` changed to `fact(n - 1)` on line 2",
+    ]
+    assert all("g(n " not in e.apply(source) and "fact(k " not in e.apply(source) for e in repair_edits(source))
+
+
+def test_one_behaviour_is_one_candidate() -> None:
+    # Two texts of one program passed as "2 different patches" (`value < v[i]` and `v[i] > value`; `size` and
+    # `size - 1 + 1`), so the search warned that the tests do not pin the behaviour down.
+    compared = [e.apply("ok = v[i] < value\n") for e in repair_edits("ok = v[i] < value\n")]
+    assert "ok = value < v[i]\n" in compared and "ok = v[i] > value\n" not in compared
+    chained = [e.apply("ok = a < b < c\n") for e in repair_edits("ok = a < b < c\n", templates=["replace_operator"])]
+    assert "ok = a > b < c\n" in chained  # no swap of a chain's sides makes it
+    equal = [e.apply("ok = a == b\n") for e in repair_edits("ok = a == b\n", templates=["replace_operator"])]
+    assert {"ok = a != b\n", "ok = a < b\n", "ok = a > b\n"} <= set(equal)
+    bound = "for start in range(0, n, size - 1):\n    pass\n"
+    stepped = [e.apply(bound) for e in repair_edits(bound, templates=["off_by_one"])]
+    assert bound.replace("size - 1", "size") in stepped and bound.replace("size - 1", "size - 2") in stepped
+    assert not [s for s in stepped if "size - 1 +" in s or "size - 1 -" in s]
+
+
 @pytest.mark.parametrize(
     ("language", "program"),
     [
@@ -1122,3 +1151,61 @@ async def test_a_patch_that_puts_a_parameter_the_bug_left_unused_to_use_is_chose
     assert result.fix is not None and result.fix.used == ("dy",)
     assert result.fix.source == POINT.replace("self.y + dx", "self.y + dy")
     assert any(s.source == POINT.replace("self.y + dx", "self.y * dx") for s in result.passing)
+
+
+MERGE = """\
+function mergeSorted(a/*:nums*/, b/*:nums*/) {
+  const out/*:nums*/ = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] <= b[j]) {
+      out.push(a[i++]);
+    } else {
+      out.push(b[j++]);
+    }
+  }
+  return out.concat(a.slice(i)).concat(b.slice(i));
+}
+"""
+MERGE_TESTS = (
+    "assert.deepStrictEqual(mergeSorted([1, 3, 5], [2, 4, 6]), [1, 2, 3, 4, 5, 6]);\n"
+    "assert.deepStrictEqual(mergeSorted([1], [2, 3, 4]), [1, 2, 3, 4]);\n"
+    "assert.deepStrictEqual(mergeSorted([], [1, 2]), [1, 2]);\n"
+)
+
+
+def typed_as(source: str, language: str) -> str:
+    return source.replace("/*:nums*/", ": number[]" if language == "typescript" else "")
+
+
+@pytest.mark.parametrize(
+    ("language", "program", "better", "worse"),
+    [
+        ("python", "def f(a, b, i, j):\n    x = a[i] + a[i]\n    return x + b[j] + b[i]\n", "b[i]", "a[i]"),
+        ("javascript", typed_as(MERGE, "javascript"), "b.slice(i)", "i < a.length"),
+        ("typescript", typed_as(MERGE, "typescript"), "b.slice(i)", "i < a.length"),
+    ],
+)
+def test_a_name_that_fits_its_company_gains(language: str, program: str, better: str, worse: str) -> None:
+    # `b[j]` runs beside the fix, `b[j]`/`b.slice(j)`; `a[i]` beside the rival that passes too, `j < a.length`.
+    def gain(old: str) -> int:
+        return pairing_gain(program, program.replace(old, old.replace("i", "j"), 1), language)
+
+    assert gain(better) > 0 > gain(worse)
+    assert pairing_gain(program, program.replace("+", "-"), language) == 0  # no name moved
+    assert pairing_gain("def f(:\n", "def f(:\n", "python") == 0 == pairing_gain("x", "y", "ruby")
+
+
+@pytest.mark.parametrize("language", ["javascript", pytest.param("typescript", marks=NEEDS_TSC)])
+async def test_among_renames_that_pass_the_one_that_fits_the_programs_names_is_chosen(
+    sandbox: CodeExecutor, language: str
+) -> None:
+    # `j < a.length` passes these tests too (`a[1]` is undefined, and `b.slice(i)` keeps the tail), on a line as
+    # suspicious as the fix's, and it used to be picked: it came first in the file.
+    program = typed_as(MERGE, language)
+    result = await search(sandbox, program, MERGE_TESTS, language)
+    assert result.fix is not None and result.fix.fit > 0
+    assert result.fix.source == program.replace("b.slice(i)", "b.slice(j)")
+    rival = next(s for s in result.passing if s.source == program.replace("while (i < a", "while (j < a"))
+    assert rival.fit < 0

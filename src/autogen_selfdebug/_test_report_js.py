@@ -47,6 +47,7 @@ from ._test_report import MARKER, tests_start_line
 from .edits import named_nodes, parser_for
 
 __all__ = [
+    "PRELUDE_END",
     "MainFunction",
     "NodeTestUse",
     "instrument_js_tests",
@@ -57,6 +58,10 @@ __all__ = [
 
 _Edit = tuple[int, int, str]
 """Replace bytes ``[start, end)`` of the tests with a text (``start == end``: insert it)."""
+
+PRELUDE_END = "// @@autogen-selfdebug@@ prelude-end"
+"""The comment that ends the harness's prelude: the code before it names nothing of the program or its tests, so
+the search's driver transpiles it once for all candidates (``repair._node_driver``)."""
 
 # ``/*any*/`` and ``/*any[]*/`` become type annotations in TypeScript, so the prelude compiles even under --strict.
 _PRELUDE = """\
@@ -445,6 +450,8 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
         prelude = prelude.replace(placeholder, annotation)
     if _uses_assert(root) and not _declares_assert(root) and not _declares_assert(_root(program, language)):
         prelude += _ASSERT_TS if typed else _ASSERT_JS
+    # The prelude's last line ends with PRELUDE_END, so the tests keep their lines.
+    prelude = f"{prelude[:-1]} {PRELUDE_END}\n"
     return f"{start}\n{prelude}{data.decode('utf-8')}\n" + ("" if main is not None else "__sdFinish();\n")
 
 

@@ -8,12 +8,13 @@ import time
 import docker
 import pytest
 from autogen_core import CancellationToken
-from autogen_core.code_executor import CodeBlock, CodeExecutor
+from autogen_core.code_executor import CodeBlock, CodeExecutor, CodeResult
 from docker.errors import DockerException
 
 from autogen_selfdebug import DockerSandbox, LocalSandbox
 from autogen_selfdebug._test_report import parse_report, split_output
 from autogen_selfdebug._verification import combined_source
+from autogen_selfdebug.repair import search_patches
 from autogen_selfdebug.repair._batch import BATCH_MARKER, Trial, parse_batch, parse_coverage
 from autogen_selfdebug.repair._node_driver import is_es_module, node_batch_code, node_coverage_code
 from autogen_selfdebug.sandboxes import DEFAULT_IMAGE
@@ -216,6 +217,32 @@ async def test_javascript_es_modules_run_and_keep_their_lines() -> None:
     assert (wrong.passed, right.passed) == (False, True) and 4 in wrong.lines and not {1, 2} & wrong.lines
 
 
+@pytest.mark.parametrize(
+    "language", [pytest.param("javascript", marks=NEEDS_TSC), pytest.param("typescript", marks=NEEDS_TSC)]
+)
+async def test_es_modules_with_node_test_tests_run_as_one_file(language: str) -> None:
+    # The harness's prelude is transpiled once and spliced into each candidate's module: the program's export
+    # (`LIMIT` becomes `exports.LIMIT` across the file) and import (the tests' `assert`) must still reach the tests.
+    typed = ": number" if language == "typescript" else ""
+    program = (
+        'import assert from "node:assert/strict";\n\nexport const LIMIT = 3;\n\n'
+        f"export function clamp(n{typed}){typed} {{\n  return n > LIMIT ? n : LIMIT;\n}}\n"
+    )
+    tests = (
+        'import { test } from "node:test";\n\n'
+        'test("big", () => {\n  assert.equal(clamp(9), LIMIT);\n});\n'
+        'test("small", () => {\n  assert.equal(clamp(1), 1);\n});\n'
+    )
+    fixed = program.replace("n > LIMIT ? n : LIMIT", "n > LIMIT ? LIMIT : n")
+    broken = program.replace("n > LIMIT", "n >")
+    sources = [combined_source(p, tests, language) for p in (program, fixed, broken)]
+    trials = trials_of(await execute(node_batch_code(sources, language, timeout=2, budget=30)), 3)
+    assert [trial.exit_code for trial in trials] == [1, 0, 2]
+    _, report = parse_report(split_output(trials[0].output)[1] or "")
+    assert report is not None and [r.passed for r in report.results] == [False, False]
+    assert "error TS1109" in trials[2].output  # a syntax error, on the whole file's lines
+
+
 @pytest.mark.docker
 async def test_typescript_batch_and_coverage_in_the_docker_sandbox() -> None:
     # The image has Debian's nodejs and node-typescript: the driver must find the compiler there too.
@@ -236,3 +263,33 @@ async def test_typescript_batch_and_coverage_in_the_docker_sandbox() -> None:
 def test_other_languages_are_refused() -> None:
     with pytest.raises(ValueError, match="javascript or typescript"):
         node_batch_code(["print(1)"], "python", timeout=1, budget=1)
+
+
+# Run before the driver, this makes every require of the typescript module fail, as on a machine without it.
+HIDE_TYPESCRIPT = """const Module = require("module"), load = Module._load;
+Module._load = function (request, ...rest) {
+  if (request.includes("typescript")) throw new Error("Cannot find module '" + request + "'");
+  return load.call(this, request, ...rest);
+};
+"""
+
+
+async def test_a_search_that_cannot_run_an_es_module_says_why() -> None:
+    # It said only "the sandbox reported no candidate's run", and a user could not tell what to install.
+    async with LocalSandbox(timeout=60) as sandbox:
+
+        async def without_typescript(blocks: list[CodeBlock], token: CancellationToken) -> CodeResult:
+            hidden = [CodeBlock(code=HIDE_TYPESCRIPT + block.code, language=block.language) for block in blocks]
+            return await sandbox.execute_code_blocks(hidden, cancellation_token=token)
+
+        program = "export function gap(left, right) {\n  return left - right;\n}\n"
+        result = await search_patches(
+            program,
+            language="javascript",
+            tests="assert.equal(gap(3, 10), 7);\n",
+            execute=without_typescript,
+            cancellation_token=CancellationToken(),
+        )
+    assert not result.passing and result.tried == 0
+    assert result.stopped.startswith("the sandbox reported no candidate's run: the typescript module, which the search")
+    assert "an ES module" in result.stopped and "install node-typescript" in result.stopped

@@ -7,11 +7,20 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ._edit import Edit
-from ._python import REPAIR_TEMPLATES, RepairTemplate, python_judges, python_names, python_reads, repair_edits
+from ._python import (
+    REPAIR_TEMPLATES,
+    RepairTemplate,
+    python_judges,
+    python_names,
+    python_pairs,
+    python_reads,
+    repair_edits,
+)
 from ._tree_sitter import (
     tree_sitter_edits,
     tree_sitter_judges,
     tree_sitter_names,
+    tree_sitter_pairs,
     tree_sitter_parses,
     tree_sitter_reads,
     tree_sitter_statements,
@@ -23,6 +32,7 @@ __all__ = [
     "candidate_edits",
     "driver_lines",
     "judge_lines",
+    "pairing_gain",
     "parses",
     "read_changes",
     "shares_state",
@@ -95,6 +105,27 @@ def read_changes(original: str, patched: str, language: str) -> ReadChanges:
     left = [name for (_, was_read), (bound, read) in pairs for name in bound if name in was_read and name not in read]
     used = [name for (_, was_read), (bound, read) in pairs for name in bound if name not in was_read and name in read]
     return ReadChanges(tuple(dict.fromkeys(left)), tuple(dict.fromkeys(used)))
+
+
+def pairing_gain(original: str, patched: str, language: str) -> int:
+    """How much more the names of ``patched`` meet the names they meet elsewhere in it, against ``original``
+    (0 for another language, or when either does not parse).
+
+    Each two names that meet as the two sides of an operation (``a[i]``, ``i < a.length``, ``b.slice(j)``)
+    count once per meeting, and a program scores the sum of the squared counts. A name put in place of
+    another gains as much as its new partners already meet it elsewhere, less what the old name did: a
+    merge's ``b.slice(i)`` → ``b.slice(j)`` gains (``b[j]`` runs beside it), ``i < a.length`` → ``j < a.length``
+    loses (``a[i]``). A misused variable breaks the pattern of a program's names; its fix restores it.
+    """
+    if language == "python":
+        before, after = python_pairs(original), python_pairs(patched)
+    elif language in ("javascript", "typescript"):
+        before, after = tree_sitter_pairs(original, language), tree_sitter_pairs(patched, language)
+    else:
+        return 0
+    if before is None or after is None:
+        return 0
+    return sum(n * n for n in after.values()) - sum(n * n for n in before.values())
 
 
 def driver_lines(source: str, language: str) -> set[int]:

@@ -35,8 +35,8 @@ they would mostly be equivalent mutants. Code inside f-strings is never mutated.
 
 The repair templates (:data:`REPAIR_TEMPLATES`, used by :func:`repair_edits`) go both ways and
 further: every operator of an arithmetic or comparison class, ``+`` swapped too (string and list
-concatenation), any int literal, any index, slice or ``range`` bound and a name assigned as it is
-(``lo = mid``) ±1, a name replaced by
+concatenation), any int literal, any index, slice or ``range`` bound, a name assigned as it is
+(``lo = mid``) and a name a function passes to its own recursive call ±1, a name replaced by
 another of its function's names, an attribute by another used on the same object, ``min`` ↔
 ``max`` and ``any`` ↔ ``all``, a condition negated or its ``not`` removed, a one-argument call
 unwrapped (not one that reads input), and a returned value replaced by another local. An edit that would
@@ -50,6 +50,7 @@ import bisect
 import io
 import re
 import tokenize
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, TypeAlias, cast, get_args
@@ -62,9 +63,11 @@ __all__ = [
     "Mutant",
     "MutationOperator",
     "RepairTemplate",
+    "count_meeting",
     "mutants",
     "python_judges",
     "python_names",
+    "python_pairs",
     "python_reads",
     "repair_edits",
 ]
@@ -543,6 +546,7 @@ def _flip_comparison(
 
 _ORDERED_BIN = (ast.Sub, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.LShift, ast.RShift, ast.MatMult)
 _ORDERED_CMP = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn)
+_MIRRORED: dict[type[ast.cmpop], type[ast.cmpop]] = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE}
 _SYMMETRIC_CALLS = frozenset({"max", "min"})
 _ATOMS = (ast.Name, ast.Constant, ast.Call, ast.Attribute, ast.Subscript, ast.List, ast.Tuple, ast.Dict, ast.Set)
 
@@ -689,6 +693,62 @@ def python_reads(source: str) -> list[tuple[list[str], set[str]]] | None:
     ]
 
 
+def python_pairs(source: str) -> Counter[tuple[str, str]] | None:
+    """How often each two names meet as the two sides of one operation: ``a[i]``, ``i < n``, ``lo = mid``,
+    ``b.extend(j)``, ``xs[i:]`` (a side's name is its variable's: ``a.size``, ``a[k]``, ``len(a)`` and ``a + 1``
+    stand for ``a``; ``self.x`` for itself); ``None`` if ``source`` does not parse."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
+    pairs: Counter[tuple[str, str]] = Counter()
+    for node in ast.walk(tree):
+        sides: list[tuple[ast.AST, ast.AST]] = []
+        if isinstance(node, ast.Subscript):
+            bounds = [node.slice.lower, node.slice.upper] if isinstance(node.slice, ast.Slice) else [node.slice]
+            sides = [(node.value, bound) for bound in bounds if bound is not None]
+        elif isinstance(node, ast.BinOp):
+            sides = [(node.left, node.right)]
+        elif isinstance(node, ast.Compare):
+            sides = list(zip([node.left, *node.comparators], node.comparators, strict=False))
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign) and node.value is not None:
+            sides = [(node.target, node.value)]
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            sides = [(node.targets[0], node.value)]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            sides = [(node.func.value, argument) for argument in node.args]
+        for left, right in sides:
+            count_meeting(pairs, _side_name(left), _side_name(right))
+    return pairs
+
+
+def count_meeting(pairs: Counter[tuple[str, str]], left: str | None, right: str | None) -> None:
+    """Count one meeting of two different names, in either order."""
+    if left is not None and right is not None and left != right:
+        pairs[min(left, right), max(left, right)] += 1
+
+
+def _side_name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        owner = node.value
+        return (
+            f"{owner.id}.{node.attr}"
+            if isinstance(owner, ast.Name) and owner.id in ("self", "cls")
+            else _side_name(owner)
+        )
+    if isinstance(node, ast.Subscript):
+        return _side_name(node.value)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1 and not node.keywords:
+        return _side_name(node.args[0])
+    if isinstance(node, ast.BinOp) and isinstance(node.right, ast.Constant):
+        return _side_name(node.left)
+    if isinstance(node, ast.BinOp) and isinstance(node.left, ast.Constant):
+        return _side_name(node.right)
+    return None
+
+
 def python_names(source: str) -> tuple[set[str], set[str]]:
     """The names top-level assignments bind, and every name ``source`` uses; none if it does not parse."""
     try:
@@ -778,7 +838,8 @@ def _replace_operator(
             if found is None:
                 continue
             for cmp in _ORDERING:
-                if cmp is type(old):
+                # ``a > b`` is ``b < a``, which swap_operands makes: one behaviour, one candidate.
+                if cmp is type(old) or (len(node.ops) == 1 and cmp is _MIRRORED.get(type(old))):
                     continue
                 ops: list[ast.cmpop] = [*node.ops[:i], cmp(), *node.ops[i + 1 :]]
                 new_node = ast.Compare(left=node.left, ops=ops, comparators=node.comparators)
@@ -828,8 +889,9 @@ def _swap_min_max(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, sc
 def _off_by_one_anywhere(
     node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
 ) -> Iterator[_Candidate]:
-    """±1 on any int literal; on any index, slice bound or ``range`` bound that is not a literal; and on a
-    name assigned as it is (``lo = mid`` → ``lo = mid + 1``, binary search's bug)."""
+    """±1 on any int literal; on any index, slice bound or ``range`` bound that is not a literal; on a name
+    assigned as it is (``lo = mid`` → ``lo = mid + 1``, binary search's bug); and on a name passed to the
+    function's own recursive call (``factorial(n)`` → ``factorial(n - 1)``)."""
     if isinstance(node, ast.Constant) and type(node.value) is int:
         found = list(_off_by_one(node, slot, text, parents, scopes))
         if _bound_context(node, parents) is None:
@@ -850,16 +912,35 @@ def _off_by_one_anywhere(
         or (isinstance(parent, ast.Slice) and node in (parent.lower, parent.upper))
     )
     assigned = isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node and isinstance(node, ast.Name)
-    if not (bound or assigned):
+    # A recursive call on the same argument never gets smaller: `factorial(n)` for `factorial(n - 1)`.
+    recursive = (
+        isinstance(node, ast.Name)
+        and isinstance(parent, ast.Call)
+        and isinstance(parent.func, ast.Name)
+        and parent.func.id == scopes.function_of(node)
+        and any(argument is node for argument in parent.args)
+    )
+    if not (bound or assigned or recursive) or _ends_in_literal(node):
         return
     segment = text.segment(node)
     wrapped = segment if isinstance(node, _ATOMS) else f"({segment})"
-    # A lone name is shown with what it is assigned to: `lo = mid` → `lo = mid + 1`, not `mid` → `mid + 1`.
-    shown = parent if assigned and parent is not None else node
+    # A lone name is shown with what it is assigned to or called with: `lo = mid` → `lo = mid + 1`, not `mid + 1`.
+    shown = parent if (assigned or recursive) and parent is not None else node
     for op, sign in ((ast.Add(), "+"), (ast.Sub(), "-")):
         new_node = ast.BinOp(left=node, op=op, right=ast.Constant(1))
         texts = tuple(dict.fromkeys((f"{segment} {sign} 1", f"{wrapped} {sign} 1")))
         yield _Candidate("off_by_one", node, slot, new_node, texts, text.span(node)[0], shown)
+
+
+def _ends_in_literal(node: ast.expr) -> bool:
+    """``e + 1`` or ``e - 1``: ±1 on its number already makes ``e + 2`` and ``e``, which ``e + 1 + 1`` and
+    ``e + 1 - 1`` would only write differently (and report as different patches)."""
+    return (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, (ast.Add, ast.Sub))
+        and isinstance(node.right, ast.Constant)
+        and type(node.right.value) is int
+    )
 
 
 def _identity(op: type[ast.operator], left: ast.expr, right: ast.expr) -> ast.expr | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -22,7 +23,7 @@ import tree_sitter_javascript
 import tree_sitter_typescript
 
 from ._edit import Edit
-from ._python import REPAIR_TEMPLATES, RepairTemplate
+from ._python import REPAIR_TEMPLATES, RepairTemplate, count_meeting
 
 __all__ = [
     "is_assert_statement",
@@ -30,6 +31,7 @@ __all__ = [
     "parser_for",
     "tree_sitter_edits",
     "tree_sitter_judges",
+    "tree_sitter_pairs",
     "tree_sitter_parses",
     "tree_sitter_reads",
     "tree_sitter_statements",
@@ -93,6 +95,58 @@ def tree_sitter_reads(source: str, language: str) -> list[tuple[list[str], set[s
                     reads.add(program.text(node))
             found.append((program.declared_in(function), reads))
     return found
+
+
+def tree_sitter_pairs(source: str, language: str) -> Counter[tuple[str, str]] | None:
+    """How often each two names meet as the two sides of one operation: ``a[i]``, ``i < n``, ``lo = mid``,
+    ``b.slice(j)`` (a side's name is its variable's: ``a.length``, ``a[k]``, ``f(a)`` and ``a + 1`` stand for
+    ``a``; ``this.x`` for itself); ``None`` if ``source`` does not parse."""
+    root = parser_for(language).parse(source.encode("utf-8")).root_node
+    if root.has_error:
+        return None
+    pairs: Counter[tuple[str, str]] = Counter()
+    for node in named_nodes(root):
+        sides: list[tuple[Node | None, Node | None]] = []
+        if node.type == "subscript_expression":
+            sides = [(node.child_by_field_name("object"), node.child_by_field_name("index"))]
+        elif node.type in ("binary_expression", "assignment_expression", "augmented_assignment_expression"):
+            sides = [(node.child_by_field_name("left"), node.child_by_field_name("right"))]
+        elif node.type == "variable_declarator":
+            sides = [(node.child_by_field_name("name"), node.child_by_field_name("value"))]
+        elif node.type == "call_expression":
+            function, arguments = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+            if function is not None and function.type == "member_expression" and arguments is not None:
+                sides = [(function.child_by_field_name("object"), argument) for argument in arguments.named_children]
+        for left, right in sides:
+            count_meeting(pairs, _side_name(left), _side_name(right))
+    return pairs
+
+
+def _side_name(node: Node | None) -> str | None:
+    if node is None:
+        return None
+    if node.type in ("identifier", "shorthand_property_identifier") and node.text is not None:
+        return node.text.decode("utf-8")
+    if node.type == "member_expression":
+        owner, name = node.child_by_field_name("object"), node.child_by_field_name("property")
+        if owner is not None and owner.type == "this" and name is not None and name.text is not None:
+            return "this." + name.text.decode("utf-8")
+        return _side_name(owner)
+    if node.type in ("subscript_expression", "update_expression"):  # `a[k]` is `a`'s, `i++` is `i`'s
+        return _side_name(node.child_by_field_name("object" if node.type == "subscript_expression" else "argument"))
+    if node.type in ("parenthesized_expression", "non_null_expression", "as_expression") and node.named_children:
+        return _side_name(node.named_children[0])
+    if node.type == "binary_expression":
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if right is not None and right.type == "number":
+            return _side_name(left)
+        if left is not None and left.type == "number":
+            return _side_name(right)
+    if node.type == "call_expression":
+        function, arguments = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+        if function is not None and function.type == "identifier" and arguments is not None:
+            return _side_name(arguments.named_children[0]) if len(arguments.named_children) == 1 else None
+    return None
 
 
 def tree_sitter_names(source: str, language: str) -> tuple[set[str], set[str]]:
@@ -637,6 +691,8 @@ _STRICT = ("===", "!==")
 _LOOSE = ("==", "!=")
 _BOOLEAN = ("&&", "||")
 _ORDERED = frozenset({"-", "/", "%", "**", "<<", ">>", ">>>", "+", *_ORDERING})
+# ``a > b`` is ``b < a``, which swap_operands makes: replace_operator leaves it out (one behaviour, one candidate).
+_MIRRORED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
 _FLIPPED = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "===": "!==", "!==": "===", "==": "!=", "!=": "=="}
 _PAIRED = {"min": "max", "max": "min", "some": "every", "every": "some"}
 _STEPS = {"++": "--", "--": "++"}
@@ -667,7 +723,8 @@ def _replace_operator(node: Node, program: _Program) -> Iterator[_Candidate]:
         if op in group:
             for new in group:
                 # ``x * 1`` is ``x``, which off_by_one writes as that (``x - 1`` → ``x``).
-                if new != op and not (not suffix and left and right and _identity(new, left, right, program)):
+                neutral = not suffix and left and right and _identity(new, left, right, program)
+                if new not in (op, _MIRRORED.get(op)) and not neutral:
                     yield _with_operator("replace_operator", node, new + suffix, program)
 
 
@@ -690,8 +747,8 @@ def _swap_min_max(node: Node, program: _Program) -> Iterator[_Candidate]:
 
 
 def _is_bound(node: Node, program: _Program) -> bool:
-    """Whether ``node`` is an index, a ``for`` loop's bound, a ``slice``/``substring`` argument or a name assigned
-    as it is (``lo = mid``, ``let lo = mid``)."""
+    """Whether ``node`` is an index, a ``for`` loop's bound, a ``slice``/``substring`` argument, a name assigned
+    as it is (``lo = mid``, ``let lo = mid``) or a name passed to its function's own recursive call."""
     parent = node.parent
     if parent is None or node.type in ("number", "spread_element"):
         return False
@@ -703,6 +760,9 @@ def _is_bound(node: Node, program: _Program) -> bool:
     if parent.type == "arguments":
         callee = parent.parent.child_by_field_name("function") if parent.parent is not None else None
         prop = callee.child_by_field_name("property") if callee is not None else None
+        if callee is not None and callee.type == "identifier":
+            # A recursive call on the same argument never gets smaller: `factorial(n)` for `factorial(n - 1)`.
+            return node.type == "identifier" and program.text(callee) == program.scope_of(node)
         return callee is not None and callee.type == "member_expression" and program.text(prop or callee) in _SLICES
     if parent.type != "binary_expression" or _operator(parent) not in _ORDERING:
         return False
@@ -723,8 +783,9 @@ _INTEGER = re.compile(r"0|[1-9][0-9]*")
 
 
 def _off_by_one(node: Node, program: _Program) -> Iterator[_Candidate]:
-    """±1 on any integer literal; on any index, ``for`` loop bound or ``slice`` argument that is not a literal; and
-    on a name assigned as it is (``lo = mid`` → ``lo = mid + 1``, binary search's bug)."""
+    """±1 on any integer literal; on any index, ``for`` loop bound or ``slice`` argument that is not a literal; on
+    a name assigned as it is (``lo = mid`` → ``lo = mid + 1``, binary search's bug); and on a name passed to its
+    function's own recursive call (``factorial(n)`` → ``factorial(n - 1)``)."""
     segment = program.text(node)
     if node.type == "number" and _INTEGER.fullmatch(segment):
         shown = _widen(node, program)

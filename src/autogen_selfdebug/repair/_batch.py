@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-__all__ = ["BATCH_MARKER", "COVERAGE_MARKER", "TestCoverage", "Trial", "parse_batch", "parse_coverage"]
+__all__ = ["BATCH_MARKER", "COVERAGE_MARKER", "TestCoverage", "Trial", "batch_error", "parse_batch", "parse_coverage"]
 
 BATCH_MARKER = "@@autogen-selfdebug-batch@@"
 """Prefix of a driver's line for one candidate:
@@ -61,6 +61,12 @@ def parse_batch(output: str, count: int) -> list[Trial | None]:
                 seconds=float(seconds) if isinstance(seconds, int | float) else 0.0,
             )
     return trials
+
+
+def batch_error(output: str) -> str | None:
+    """Why a driver ran no candidate at all (``{"error": "..."}`` in place of a candidate's line), if it said."""
+    errors = [str(record["error"]) for record in _records(output, BATCH_MARKER) if "error" in record]
+    return errors[0] if errors else None
 
 
 def parse_coverage(output: str) -> list[TestCoverage]:

@@ -22,6 +22,7 @@ import json
 from collections.abc import Sequence
 
 from .._test_report import MARKER, tests_start_line
+from .._test_report_js import PRELUDE_END
 from ..edits import parser_for
 from ._batch import BATCH_MARKER, COVERAGE_MARKER
 
@@ -55,7 +56,9 @@ function loadTypeScript() {
   for (const where of ["/usr/share/nodejs/typescript", "/usr/lib/node_modules/typescript"]) ts = ts || attempt(where);
   if (!ts) {
     const where = tried.join(", ");
-    emit(BATCH, {error: "the typescript module was not found (tried " + where + "); install node-typescript"});
+    const what = INPUT.language === "typescript" ? "TypeScript" : "an ES module (import, export)";
+    emit(BATCH, {error: "the typescript module, which the search runs " + what + " with, was not found (tried " +
+      where + "); install node-typescript (apt) or typescript (npm)"});
     process.exit(3);
   }
   return ts;
@@ -94,9 +97,27 @@ function compileCandidate(ts, source) {
   const script = (text) => !ts.isExternalModule(ts.createSourceFile("part.ts", text, ts.ScriptTarget.ES2020));
   if (!sharedTests.has(tests)) sharedTests.set(tests, script(tests) ? compile(ts, tests, false) : null);
   const after = sharedTests.get(tests);
-  if (!after || after.error || !script(program)) return compile(ts, source, false);
+  if (!after || after.error || !script(program)) return compileModule(ts, source, at);
   const before = compile(ts, program, false);
   return before.error ? before : {code: before.code + after.code, lines: null};
+}
+
+// An ES module is transpiled whole, but most of its text is the harness's prelude (up to PRELUDE_END), which
+// names nothing of the program or its tests: that is transpiled once, and each candidate with a placeholder in
+// its place (ten times faster for a short program).
+const PLACEHOLDER = "__sdPrelude__;";
+const sharedPreludes = new Map();
+function compileModule(ts, source, at) {
+  const end = source.indexOf(INPUT.prelude_end, at);
+  const stop = end < 0 ? -1 : source.indexOf("\n", end);
+  if (stop < 0) return compile(ts, source, false);
+  const prelude = source.slice(at, stop + 1);
+  if (!sharedPreludes.has(prelude)) sharedPreludes.set(prelude, compile(ts, prelude, false));
+  const shared = sharedPreludes.get(prelude);
+  const rest = compile(ts, source.slice(0, at) + PLACEHOLDER + "\n" + source.slice(stop + 1), false);
+  // A syntax error is reported on the whole file's lines.
+  if (shared.error || rest.error || !rest.code.includes(PLACEHOLDER)) return compile(ts, source, false);
+  return {code: rest.code.replace(PLACEHOLDER, () => shared.code), lines: null};
 }
 
 // For each generated line, the source line (1-based) of its first mapped segment, or 0.
@@ -400,6 +421,7 @@ def _driver(*, mode: str, programs: list[str], language: str, timeout: float, bu
         "coverage_marker": COVERAGE_MARKER,
         "harness_marker": MARKER,
         "start_line": tests_start_line(language),
+        "prelude_end": PRELUDE_END,
         "es_module": language == "javascript" and is_es_module(programs[0] if programs else ""),
     }
     # json.dumps escapes every non-ASCII character, so the literal is valid JavaScript as it is.

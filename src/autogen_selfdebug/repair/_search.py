@@ -32,11 +32,12 @@ from ..edits import (
     candidate_edits,
     driver_lines,
     judge_lines,
+    pairing_gain,
     read_changes,
     same_edit_everywhere,
     shares_state,
 )
-from ._batch import Trial, parse_batch, parse_coverage
+from ._batch import Trial, batch_error, parse_batch, parse_coverage
 from ._localize import Ranking, ochiai, with_earlier_lines
 from ._node_driver import node_batch_code, node_coverage_code
 from ._python_driver import python_batch_code, python_coverage_code
@@ -88,6 +89,9 @@ class Scored:
     """Names the program computes and reads that the patch leaves unread (set on passing patches)."""
     used: tuple[str, ...] = ()
     """Names the program binds and never reads that the patch reads (set on passing patches)."""
+    fit: int = 0
+    """How much better the names a patch puts in place fit the company they keep elsewhere in the program
+    (``edits.pairing_gain``; set on passing patches that replace a name, 0 on others)."""
 
     @property
     def fitness(self) -> tuple[int, float]:
@@ -114,8 +118,8 @@ class SearchResult:
 
     @property
     def likeliest(self) -> Scored | None:
-        """The passing patch with the fewest edits at the most suspicious line, from the most plausible
-        template, if any patch passed."""
+        """The first passing patch in the order ``_finish`` sorts them (the fewest edits, a name put to use, the
+        most suspicious line, the most plausible template, the best fitting name), if any patch passed."""
         return self.passing[0] if self.passing else None
 
     @property
@@ -262,6 +266,8 @@ class _Search:
         self.started = time.monotonic()
         self.seen = {program}
         self.timeout = budget.candidate_timeout
+        self.error: str | None = None
+        """Why the last batch ran no candidate, when its driver said (no ``typescript`` module)."""
 
     def left(self) -> float:
         return self.budget.seconds - (time.monotonic() - self.started)
@@ -313,11 +319,14 @@ class _Search:
     def _finish(self, result: SearchResult) -> SearchResult:
         def read(scored: Scored) -> Scored:
             changes = read_changes(self.program, scored.source, self.language)
-            return replace(scored, unread=changes.unread, used=changes.used)
+            renames = any(edit.template == "replace_name" for edit in scored.patch.edits)
+            fit = pairing_gain(self.program, scored.source, self.language) if renames else 0
+            return replace(scored, unread=changes.unread, used=changes.used, fit=fit)
 
         # A patch that leaves no computed value unused first, then the fewest edits, then one that puts a name the
-        # program left unused to use, at the most suspicious line, from the most plausible template, then the
-        # smallest: when the tests are weak, a renamed variable passes as often as the real fix.
+        # program left unused to use, at the most suspicious line, from the most plausible template, then (among
+        # renames) the name that fits best with the names it meets, then the smallest: when the tests are weak,
+        # a renamed variable passes as often as the real fix.
         result.passing = sorted(
             map(read, result.passing),
             key=lambda s: (
@@ -326,6 +335,7 @@ class _Search:
                 -len(s.used),
                 -s.suspiciousness,
                 _template_rank(s.patch),
+                -s.fit,
                 s.patch.size[1],
                 s.patch.lines,
             ),
@@ -375,7 +385,7 @@ class _Search:
             # The candidates a batch did not reach (its time ran out) go first in the next one.
             fresh = [c for c, trial in zip(batch, trials, strict=True) if trial is None] + fresh[len(batch) :]
             if all(trial is None for trial in trials):  # not one ran: going on would only repeat that
-                result.stopped = "the sandbox reported no candidate's run"
+                result.stopped = "the sandbox reported no candidate's run" + (f": {self.error}" if self.error else "")
                 break
             for (patch, weight, source), trial in zip(batch, trials, strict=True):
                 if trial is None:
@@ -402,6 +412,7 @@ class _Search:
             code = node_batch_code(full, self.language, timeout=timeout, budget=budget)
             block = CodeBlock(code=code, language="javascript")
         output = await self._run(block)
+        self.error = batch_error(output)
         return parse_batch(output, len(programs))
 
     async def _localize(self, program: str) -> Ranking:
