@@ -73,6 +73,12 @@ def test_swap_min_max(language: str) -> None:
     assert results(source, language, "swap_min_max") == [source.replace("Math.max", "Math.min")]
     source = "const ok = xs.some((x) => x > 0);\n"
     assert results(source, language, "swap_min_max") == ["const ok = xs.every((x) => x > 0);\n"]
+    # A called method for its pair: a stack's `shift` for `pop`; `floor` only on Math, and no method uncalled.
+    source = "const top = items.shift();\nconst n = Math.floor(x) + o.floor(x);\nconst f = s.startsWith;\n"
+    assert results(source, language, "swap_min_max") == [
+        source.replace("items.shift", "items.pop"),
+        source.replace("Math.floor", "Math.ceil"),
+    ]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -737,6 +737,15 @@ def test_off_by_one_on_a_name_a_function_passes_to_itself() -> None:
     assert all("g(n " not in e.apply(source) and "fact(k " not in e.apply(source) for e in repair_edits(source))
 
 
+def test_a_method_for_its_pair() -> None:
+    source = "import math\n\n\ndef f(s):\n    return s.lower().startswith('x'), math.floor(2.5), s.upper\n"
+    assert [e.description for e in repair_edits(source, templates=["swap_min_max"])] == [
+        "`s.lower` changed to `s.upper` on line 5",
+        "`s.lower().startswith` changed to `s.lower().endswith` on line 5",
+        "`math.floor` changed to `math.ceil` on line 5",
+    ]  # not `s.upper`, which is not called
+
+
 def test_one_behaviour_is_one_candidate() -> None:
     # Two texts of one program passed as "2 different patches" (`value < v[i]` and `v[i] > value`; `size` and
     # `size - 1 + 1`), so the search warned that the tests do not pin the behaviour down.

@@ -38,7 +38,8 @@ further: every operator of an arithmetic or comparison class, ``+`` swapped too 
 concatenation), any int literal, any index, slice or ``range`` bound, a name assigned as it is
 (``lo = mid``) and a name a function passes to its own recursive call ±1, a name replaced by
 another of its function's names, an attribute by another used on the same object, ``min`` ↔
-``max`` and ``any`` ↔ ``all``, a condition negated or its ``not`` removed, a one-argument call
+``max``, ``any`` ↔ ``all``, ``floor`` ↔ ``ceil`` and a called method for its pair (``startswith`` ↔
+``endswith``, ``upper`` ↔ ``lower``, ...), a condition negated or its ``not`` removed, a one-argument call
 unwrapped (not one that reads input), and a returned value replaced by another local. An edit that would
 leave a neutral term (``x - 0``, ``x * 1``) drops it instead: ``x - 1`` → ``x``.
 """
@@ -63,6 +64,7 @@ __all__ = [
     "Mutant",
     "MutationOperator",
     "RepairTemplate",
+    "both_ways",
     "count_meeting",
     "mutants",
     "python_judges",
@@ -806,7 +808,27 @@ def python_judges(program: str, tests: str) -> set[int]:
 
 _ARITHMETIC: tuple[type[ast.operator], ...] = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod)
 _ORDERING: tuple[type[ast.cmpop], ...] = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
-_PAIRED_CALLS = {"min": "max", "max": "min", "any": "all", "all": "any"}
+
+
+def both_ways(*pairs: tuple[str, str]) -> dict[str, str]:
+    """Each name of ``pairs`` mapped to its partner."""
+    return {a: b for pair in pairs for a, b in (pair, pair[::-1])}
+
+
+_PAIRED_CALLS = both_ways(("min", "max"), ("any", "all"), ("floor", "ceil"))
+# Methods that come in pairs of one signature: calling one for the other is a one-word bug.
+_PAIRED_METHODS = {
+    **_PAIRED_CALLS,
+    **both_ways(
+        ("startswith", "endswith"),
+        ("lstrip", "rstrip"),
+        ("upper", "lower"),
+        ("isupper", "islower"),
+        ("find", "rfind"),
+        ("index", "rindex"),
+        ("ljust", "rjust"),
+    ),
+}
 
 
 def _replace_operator(
@@ -878,12 +900,22 @@ def _swap_call_arguments(
 
 
 def _swap_min_max(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
-    """``min`` ↔ ``max`` and ``any`` ↔ ``all``; ``and`` ↔ ``or`` is :func:`_replace_operator`'s."""
-    if isinstance(node, ast.Name) and node.id in _PAIRED_CALLS and isinstance(parents.get(id(node)), ast.Call):
+    """``min`` ↔ ``max``, ``any`` ↔ ``all``, ``floor`` ↔ ``ceil``, and a called method for its pair
+    (``startswith`` ↔ ``endswith``, ``lstrip`` ↔ ``rstrip``, ``upper`` ↔ ``lower``, ``find`` ↔ ``rfind``, ...);
+    ``and`` ↔ ``or`` is :func:`_replace_operator`'s."""
+    parent = parents.get(id(node))
+    if not isinstance(parent, ast.Call) or parent.func is not node:
+        return
+    if isinstance(node, ast.Name) and node.id in _PAIRED_CALLS:
         other = _PAIRED_CALLS[node.id]
         yield _Candidate(
             "swap_min_max", node, slot, ast.Name(id=other, ctx=node.ctx), (other,), text.span(node)[0], node
         )
+    elif isinstance(node, ast.Attribute) and node.attr in _PAIRED_METHODS:
+        other, segment = _PAIRED_METHODS[node.attr], text.segment(node)
+        new_node = ast.Attribute(value=node.value, attr=other, ctx=node.ctx)
+        texts = (segment[: -len(node.attr)] + other,)
+        yield _Candidate("swap_min_max", node, slot, new_node, texts, text.span(node)[1] - len(node.attr), node)
 
 
 def _off_by_one_anywhere(

@@ -23,7 +23,7 @@ import tree_sitter_javascript
 import tree_sitter_typescript
 
 from ._edit import Edit
-from ._python import REPAIR_TEMPLATES, RepairTemplate, count_meeting
+from ._python import REPAIR_TEMPLATES, RepairTemplate, both_ways, count_meeting
 
 __all__ = [
     "is_assert_statement",
@@ -694,7 +694,22 @@ _ORDERED = frozenset({"-", "/", "%", "**", "<<", ">>", ">>>", "+", *_ORDERING})
 # ``a > b`` is ``b < a``, which swap_operands makes: replace_operator leaves it out (one behaviour, one candidate).
 _MIRRORED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
 _FLIPPED = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "===": "!==", "!==": "===", "==": "!=", "!=": "=="}
-_PAIRED = {"min": "max", "max": "min", "some": "every", "every": "some"}
+# Methods that come in pairs of one signature: calling one for the other is a one-word bug (`Math.min` and
+# `Math.floor` only on `Math`).
+_PAIRED = both_ways(
+    ("min", "max"),
+    ("floor", "ceil"),
+    ("some", "every"),
+    ("shift", "pop"),
+    ("unshift", "push"),
+    ("startsWith", "endsWith"),
+    ("toUpperCase", "toLowerCase"),
+    ("indexOf", "lastIndexOf"),
+    ("trimStart", "trimEnd"),
+    ("padStart", "padEnd"),
+    ("reduce", "reduceRight"),
+)
+_MATH = frozenset({"min", "max", "floor", "ceil"})
 _STEPS = {"++": "--", "--": "++"}
 _SLICES = frozenset({"slice", "substring"})
 
@@ -736,13 +751,16 @@ def _flip_comparison(node: Node, program: _Program) -> Iterator[_Candidate]:
 
 
 def _swap_min_max(node: Node, program: _Program) -> Iterator[_Candidate]:
-    """``Math.min`` ↔ ``Math.max``, and ``.some(`` ↔ ``.every(``; ``&&`` ↔ ``||`` is :func:`_replace_operator`'s."""
+    """``Math.min`` ↔ ``Math.max``, ``Math.floor`` ↔ ``Math.ceil``, and a called method for its pair (``.some(`` ↔
+    ``.every(``, ``.shift(`` ↔ ``.pop(``, ``.startsWith(`` ↔ ``.endsWith(``, ...); ``&&`` ↔ ``||`` is
+    :func:`_replace_operator`'s."""
     obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
     if node.type != "member_expression" or obj is None or prop is None:
         return
     name = program.text(prop)
     called = node.parent is not None and _is(node.parent.child_by_field_name("function"), node)
-    if (program.text(obj) == "Math" and name in ("min", "max")) or (name in ("some", "every") and called):
+    # `Math.min` passed uncalled (`xs.reduce(Math.min)`) is swapped too.
+    if name in _PAIRED and (program.text(obj) == "Math" if name in _MATH else called):
         yield _renamed("swap_min_max", node, _PAIRED[name], program)
 
 
