@@ -129,6 +129,22 @@ def test_swap_arguments(language: str) -> None:
     assert results("y = Math.pow(base, exp);\n", language, "swap_arguments") == ["y = Math.pow(exp, base);\n"]
     assert results("y = f(a, b, c);\n", language, "swap_arguments") == ["y = f(b, a, c);\n", "y = f(a, c, b);\n"]
     assert results("y = Math.min(a, b);\n", language, "swap_arguments") == []
+    # A matrix read by column for row: `m[i][j]` for `m[j][i]`.
+    assert results("m[i + 1][j] = m?.[i]?.[j];\n", language, "swap_arguments") == [
+        "m[j][i + 1] = m?.[i]?.[j];\n",
+        "m[i + 1][j] = m?.[j]?.[i];\n",
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_off_by_one_on_a_length(language: str) -> None:
+    # A sample's variance divides by `xs.length - 1`; not a compared length (`<=` makes those), one in a sum
+    # (±1 on the bound `xs.length - k` does), nor one written.
+    source = "v = s / xs.length;\nok = xs.length > 1 && xs[xs.length - k];\nxs.length = 0;\nxs.length++;\n"
+    assert [r for r in results(source, language, "off_by_one") if "xs.length +" in r or "(xs.length" in r] == [
+        source.replace("s / xs.length", "s / (xs.length + 1)"),
+        source.replace("s / xs.length", "s / (xs.length - 1)"),
+    ]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -746,6 +746,77 @@ def test_a_method_for_its_pair() -> None:
     ]  # not `s.upper`, which is not called
 
 
+def test_the_two_indices_of_a_double_subscript_swapped() -> None:
+    # A matrix read by column for row: `b[j][t]` for `b[t][j]`; not across a slice.
+    source = "def f(m, i, j):\n    m[i + 1][j] = m[i][j:][0]\n    return m[i][j]\n"
+    assert [e.description for e in repair_edits(source, templates=["swap_arguments"])] == [
+        "`m[i + 1][j]` changed to `m[j][i + 1]` on line 2",
+        "`m[i][j]` changed to `m[j][i]` on line 3",
+    ]
+
+
+def test_off_by_one_on_a_length() -> None:
+    # A sample's variance divides by `len(xs) - 1`; not a compared length (`<=` makes those), nor one in a sum
+    # (±1 on the bound `len(xs) - k` does).
+    source = "def var(xs, s, k):\n    return s / len(xs) if len(xs) > 1 else xs[len(xs) - k]\n"
+    assert [e.description for e in repair_edits(source, templates=["off_by_one"]) if "(len" in e.description] == [
+        "`s / len(xs)` changed to `s / (len(xs) + 1)` on line 2",
+        "`s / len(xs)` changed to `s / (len(xs) - 1)` on line 2",
+    ]
+    applied = [e.apply(source) for e in repair_edits(source, templates=["off_by_one"])]
+    assert not [s for s in applied if "len(xs) + 1 >" in s or "(len(xs) + 1) - k" in s or "len(xs) + 1 - k" in s]
+    assert source.replace("len(xs) - k", "len(xs) - k + 1") in applied  # the bound's own ±1
+
+
+async def test_a_sample_variance_divided_by_the_count_is_fixed(sandbox: CodeExecutor) -> None:
+    program = (
+        "import math\n\n\ndef stdev(xs):\n    m = sum(xs) / len(xs)\n"
+        "    return math.sqrt(sum((x - m) ** 2 for x in xs) / len(xs))\n"
+    )
+    tests = "assert round(stdev([2, 4, 4, 4, 5, 5, 7, 9]), 4) == 2.1381\nassert stdev([1, 2, 3]) == 1.0"
+    result = await search(sandbox, program, tests)
+    assert result.fix is not None
+    assert result.fix.source == program.replace("for x in xs) / len(xs)", "for x in xs) / (len(xs) - 1)")
+
+
+async def test_a_matrix_read_by_column_for_row_is_fixed(sandbox: CodeExecutor) -> None:
+    program = (
+        "def multiply(a, b):\n    n, k, p = len(a), len(b), len(b[0])\n"
+        "    return [[sum(a[i][t] * b[j][t] for t in range(k)) for j in range(p)] for i in range(n)]\n"
+    )
+    tests = "assert multiply([[1, 2], [3, 4]], [[5, 6], [7, 8]]) == [[19, 22], [43, 50]]"
+    result = await search(sandbox, program, tests)
+    assert result.fix is not None and result.fix.source == program.replace("b[j][t]", "b[t][j]")
+
+
+LEAP = (
+    "def is_leap(year):\n    if year % 400 == 0:\n        return True\n    if year % 100 != 0:\n"
+    "        return False\n    return year % 4 == 0\n"
+)
+LEAP_TESTS = "assert is_leap(2000)\nassert not is_leap(1900)\nassert is_leap(2024)\nassert not is_leap(2023)"
+
+
+@pytest.mark.parametrize("language", ["python", "javascript"])
+async def test_a_comparison_flipped_comes_before_another_operator(sandbox: CodeExecutor, language: str) -> None:
+    # `year % 100 <= 0` passes too (a remainder is never negative here), and it was picked: its operator is
+    # shorter than `===`. The flip of a comparison is the likelier slip.
+    program, tests = LEAP, LEAP_TESTS
+    if language == "javascript":
+        program = (
+            "function isLeap(year) {\n  if (year % 400 === 0) return true;\n  if (year % 100 !== 0) return false;\n"
+            "  return year % 4 === 0;\n}\n"
+        )
+        tests = "\n".join(
+            f"console.assert({'' if leap else '!'}isLeap({year}));"
+            for year, leap in ((2000, True), (1900, False), (2024, True), (2023, False))
+        )
+    result = await search(sandbox, program, tests, language)
+    equal, ordered = ("==", "<=") if language == "python" else ("===", "<=")
+    assert result.fix is not None and result.fix.source == program.replace(f"% 100 !{equal[1:]}", f"% 100 {equal}")
+    assert result.fix.patch.edits[0].template == "flip_comparison"
+    assert any(s.source == program.replace(f"% 100 !{equal[1:]}", f"% 100 {ordered}") for s in result.passing)
+
+
 def test_one_behaviour_is_one_candidate() -> None:
     # Two texts of one program passed as "2 different patches" (`value < v[i]` and `v[i] > value`; `size` and
     # `size - 1 + 1`), so the search warned that the tests do not pin the behaviour down.

@@ -82,8 +82,8 @@ OPERATORS: tuple[MutationOperator, ...] = get_args(MutationOperator)
 
 RepairTemplate = Literal[
     "swap_operands",
-    "replace_operator",
     "flip_comparison",
+    "replace_operator",
     "swap_min_max",
     "off_by_one",
     "swap_arguments",
@@ -887,7 +887,16 @@ def _swap_operands(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, s
 def _swap_call_arguments(
     node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
 ) -> Iterator[_Candidate]:
-    """Two neighbouring positional arguments of a call."""
+    """Two neighbouring positional arguments of a call, or the two indices of a double subscript (a matrix
+    read by column for row: ``m[i][j]`` → ``m[j][i]``)."""
+    inner = node.value if isinstance(node, ast.Subscript) else None
+    if isinstance(node, ast.Subscript) and isinstance(inner, ast.Subscript):
+        if not isinstance(node.slice, ast.Slice) and not isinstance(inner.slice, ast.Slice):
+            swapped = ast.Subscript(
+                value=ast.Subscript(value=inner.value, slice=node.slice, ctx=inner.ctx), slice=inner.slice, ctx=node.ctx
+            )
+            yield _swapped(node, slot, text, inner.slice, node.slice, swapped, "swap_arguments")
+        return
     if not isinstance(node, ast.Call) or (isinstance(node.func, ast.Name) and node.func.id in _SYMMETRIC_CALLS):
         return
     for i in range(len(node.args) - 1):
@@ -922,8 +931,8 @@ def _off_by_one_anywhere(
     node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
 ) -> Iterator[_Candidate]:
     """±1 on any int literal; on any index, slice bound or ``range`` bound that is not a literal; on a name
-    assigned as it is (``lo = mid`` → ``lo = mid + 1``, binary search's bug); and on a name passed to the
-    function's own recursive call (``factorial(n)`` → ``factorial(n - 1)``)."""
+    assigned as it is (``lo = mid`` → ``lo = mid + 1``, binary search's bug); on a name passed to the
+    function's own recursive call (``factorial(n)`` → ``factorial(n - 1)``); and on a length (:func:`_is_length`)."""
     if isinstance(node, ast.Constant) and type(node.value) is int:
         found = list(_off_by_one(node, slot, text, parents, scopes))
         if _bound_context(node, parents) is None:
@@ -952,16 +961,29 @@ def _off_by_one_anywhere(
         and parent.func.id == scopes.function_of(node)
         and any(argument is node for argument in parent.args)
     )
-    if not (bound or assigned or recursive) or _ends_in_literal(node):
+    length = _is_length(node, parent)
+    if not (bound or assigned or recursive or length) or _ends_in_literal(node):
         return
     segment = text.segment(node)
     wrapped = segment if isinstance(node, _ATOMS) else f"({segment})"
-    # A lone name is shown with what it is assigned to or called with: `lo = mid` → `lo = mid + 1`, not `mid + 1`.
-    shown = parent if (assigned or recursive) and parent is not None else node
+    # A lone name is shown with what it is assigned to or called with: `lo = mid` → `lo = mid + 1`, not `mid + 1`;
+    # a length with its operation: `s / len(xs)` → `s / (len(xs) - 1)`.
+    context = assigned or recursive or (length and isinstance(parent, ast.BinOp))
+    shown = parent if context and parent is not None else node
     for op, sign in ((ast.Add(), "+"), (ast.Sub(), "-")):
         new_node = ast.BinOp(left=node, op=op, right=ast.Constant(1))
         texts = tuple(dict.fromkeys((f"{segment} {sign} 1", f"{wrapped} {sign} 1")))
         yield _Candidate("off_by_one", node, slot, new_node, texts, text.span(node)[0], shown)
+
+
+def _is_length(node: ast.expr, parent: ast.AST | None) -> bool:
+    """``len(x)`` where ±1 is a new behaviour: not compared (``<`` ↔ ``<=`` makes those) and not a term of a sum
+    (``len(x) - 1`` and ``len(x) - k`` as a bound: ±1 on the number or the bound makes those). A divisor is the
+    classic case: ``/ len(xs)`` for a sample's ``/ (len(xs) - 1)``."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"):
+        return False
+    additive = isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub))
+    return not (additive or isinstance(parent, ast.Compare))
 
 
 def _ends_in_literal(node: ast.expr) -> bool:

@@ -798,18 +798,36 @@ def _is_bound(node: Node, program: _Program) -> bool:
 
 
 _INTEGER = re.compile(r"0|[1-9][0-9]*")
+# Where ±1 on a length would repeat another candidate: a comparison, or a sum.
+_NOT_A_NEW_LENGTH = frozenset({*_ORDERING, *_STRICT, *_LOOSE, "+", "-"})
+
+
+def _is_length(node: Node, program: _Program) -> bool:
+    """``x.length`` read where ±1 is a new behaviour: not compared (``<`` ↔ ``<=`` makes those), not a term of a
+    sum (``x.length - 1`` and ``x.length - k`` as a bound: ±1 on the number or the bound makes those), not
+    written. A divisor is the classic case: ``/ xs.length`` for a sample's ``/ (xs.length - 1)``."""
+    prop, parent = node.child_by_field_name("property"), node.parent
+    if node.type != "member_expression" or prop is None or program.text(prop) != "length" or parent is None:
+        return False
+    if parent.type in ("update_expression", "augmented_assignment_expression"):
+        return False
+    if parent.type == "assignment_expression":
+        return not _is(parent.child_by_field_name("left"), node)
+    if parent.type != "binary_expression":
+        return True
+    return _operator(parent) not in _NOT_A_NEW_LENGTH
 
 
 def _off_by_one(node: Node, program: _Program) -> Iterator[_Candidate]:
     """±1 on any integer literal; on any index, ``for`` loop bound or ``slice`` argument that is not a literal; on
-    a name assigned as it is (``lo = mid`` → ``lo = mid + 1``, binary search's bug); and on a name passed to its
-    function's own recursive call (``factorial(n)`` → ``factorial(n - 1)``)."""
+    a name assigned as it is (``lo = mid`` → ``lo = mid + 1``, binary search's bug); on a name passed to its
+    function's own recursive call (``factorial(n)`` → ``factorial(n - 1)``); and on a length (:func:`_is_length`)."""
     segment = program.text(node)
     if node.type == "number" and _INTEGER.fullmatch(segment):
         shown = _widen(node, program)
         for value in (int(segment) + 1, int(segment) - 1):
             yield _dropped(node, str(value), program) or _over("off_by_one", node, (_Form(str(value)),), shown)
-    elif _is_bound(node, program) and not _ends_in_literal(node, program):
+    elif (_is_bound(node, program) or _is_length(node, program)) and not _ends_in_literal(node, program):
         wrapped = _wrapped(node, program)
         for sign in "+-":
             forms = _forms(
@@ -867,7 +885,16 @@ def _dropped(node: Node, new: str, program: _Program) -> _Candidate | None:
 
 
 def _swap_arguments(node: Node, program: _Program) -> Iterator[_Candidate]:
-    """Two neighbouring arguments of a call (not ``Math.min``/``Math.max``, where order does not matter)."""
+    """Two neighbouring arguments of a call (not ``Math.min``/``Math.max``, where order does not matter), or the
+    two indices of a double subscript (a matrix read by column for row: ``m[i][j]`` → ``m[j][i]``)."""
+    inner = node.child_by_field_name("object") if node.type == "subscript_expression" else None
+    if inner is not None and inner.type == "subscript_expression":
+        first, second = inner.child_by_field_name("index"), node.child_by_field_name("index")
+        if first is not None and second is not None:
+            between = program.data[first.end_byte : second.start_byte].decode("utf-8")
+            form = _Form(f"{program.text(second)}{between}{program.text(first)}", "subscript_expression")
+            yield _Candidate("swap_arguments", node, first.start_byte, second.end_byte, (form,), node, first.start_byte)
+        return
     call = node.parent
     if node.type != "arguments" or call is None or call.type not in ("call_expression", "new_expression"):
         return
