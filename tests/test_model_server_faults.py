@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -115,10 +116,12 @@ async def test_streaming_asks_for_usage_and_sums_it(stub: str) -> None:
     ],
 )
 async def test_each_fault_is_one_clear_error_and_the_conversation_is_kept(
-    stub: str, base: str, kwargs: dict[str, float], expected: str
+    stub: str, base: str, kwargs: dict[str, float], expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     url = f"http://127.0.0.1:{_free_port()}/v1" if base == "refused" else f"{stub}/{base}/v1"
     client = resolve_model("openai:stub", base_url=url, **kwargs).client
+    # A temp folder of its own: another run on the machine may leave its work directories in the shared one.
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     before = run_dirs()
     async with create_sandbox("local", timeout=30) as sandbox:
         agent = SelfDebuggingCodeExecutorAgent("coder", sandbox, model_client=client)

@@ -191,6 +191,69 @@ async def test_a_hundred_trivial_candidates(language: str, typed: str) -> None:
     assert output.count(BATCH_MARKER) == 100
 
 
+SHAPES = """\
+enum Color { Red, Green }
+namespace Shapes { export const sides = 3; }
+namespace Shapes { export const corners = Shapes.sides + 0; }
+class Box { constructor(private w: number, public h = 2) {} area(): number { return this.w * this.h; } }
+interface Named { name: string }
+// a comment before a statement
+function label(n: Named): string {
+  const sep = ":";
+  return n.name + sep + Color.Green;
+}
+let total = new Box(2).area() as number
+total += 0
+"""
+SHAPES_TESTS = (
+    "assert.strictEqual(new Box(3).area(), 6);\nassert.strictEqual(Shapes.corners, 3);\n"
+    'assert.strictEqual(label({name: "a"}), "a:1");\nassert.strictEqual(total, 4);'
+)
+
+
+@NEEDS_TSC
+async def test_typescript_candidates_are_transpiled_statement_by_statement_as_the_whole_file_would_be() -> None:
+    # Each candidate changes one or two top-level statements of the program as given: a namespace that merges
+    # with the one before it, the first of them (emitted with its own `var`), a class, an enum, a statement that
+    # now starts with `(`, one that no longer parses, a line with no types (its code is the old code with that
+    # line changed), and two statements at once.
+    changes = [
+        ("", ""),
+        ("Shapes.sides + 0", "Shapes.sides + 1"),
+        ("const sides = 3", "const sides = 4"),
+        ("this.w * this.h", "this.w + this.h"),
+        ("{ Red, Green }", "{ Green, Red }"),
+        ("total += 0", "(total as number) += 0"),
+        ("return n.name", "return (n.name"),
+        ("return n.name + sep", "return sep + n.name"),
+    ]
+    programs = [SHAPES.replace(old, new, 1) if old else SHAPES for old, new in changes]
+    programs.append(programs[3].replace("{ Red, Green }", "{ Green, Red }"))
+    programs.append(programs[7].replace("total += 0", "total += 1"))
+    sources = [combined_source(program, SHAPES_TESTS, "typescript") for program in programs]
+    base = combined_source(SHAPES, SHAPES_TESTS, "typescript")
+    for given in (base, None):
+        output = await execute(node_batch_code(sources, "typescript", timeout=2, budget=30, base=given))
+        trials = trials_of(output, len(sources))
+        assert trials[6].exit_code == 2 and "candidate.ts(9," in trials[6].output  # the whole file's lines
+        outcomes = []
+        for trial in trials:
+            _, report = parse_report(split_output(trial.output)[1] or "")
+            outcomes.append(None if report is None else [r.passed for r in report.results])
+        assert outcomes == [
+            [True, True, True, True],
+            [True, False, True, True],
+            [True, False, True, True],
+            [False, True, True, True],  # 3 + 2 is not 6; 2 + 2 is 4
+            [True, True, False, True],
+            [True, True, True, True],
+            None,  # TS1005, reported as before
+            [True, True, False, True],  # ":a1"
+            [False, True, False, True],
+            [True, True, False, False],
+        ]
+
+
 @NEEDS_TSC
 async def test_typescript_modules_compile_as_one_file() -> None:
     # The import is used by the tests only: compiling the program on its own would drop it.
@@ -266,10 +329,10 @@ def test_other_languages_are_refused() -> None:
 
 
 # Run before the driver, this makes every require of the typescript module fail, as on a machine without it.
-HIDE_TYPESCRIPT = """const Module = require("module"), load = Module._load;
-Module._load = function (request, ...rest) {
+HIDE_TYPESCRIPT = """const Module = require("module"), resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
   if (request.includes("typescript")) throw new Error("Cannot find module '" + request + "'");
-  return load.call(this, request, ...rest);
+  return resolve.call(this, request, ...rest);
 };
 """
 

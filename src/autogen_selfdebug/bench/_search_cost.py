@@ -151,6 +151,20 @@ console.assert(summary("x y").longest === "zzz");
 """
 
 
+# The same program typed: TypeScript pays for a transpile of each candidate.
+_WORDS_TS = (
+    _WORDS_JS.replace("function tokenize(text) {", "function tokenize(text: string): string[] {")
+    .replace("const tokens = [];", "const tokens: string[] = [];")
+    .replace("function countWords(text) {", "function countWords(text: string): Map<string, number> {")
+    .replace("const counts = new Map();", "const counts = new Map<string, number>();")
+    .replace("function topWords(text, n) {", "function topWords(text: string, n: number): string[] {")
+    .replace("function summary(text, n = 3) {", "function summary(text: string, n = 3) {")
+    .replace("const lines = [];", "const lines: string[] = [];")
+    .replace("function histogram(text) {", "function histogram(text: string): string {")
+    .replace("function uniqueRatio(text) {", "function uniqueRatio(text: string): number {")
+)
+
+
 @dataclass(frozen=True)
 class _Case:
     name: str
@@ -163,6 +177,7 @@ def _cases() -> list[_Case]:
     fruitless = [
         _Case("word counts, fruitless", "python", _WORDS_PY, _WORDS_PY_TESTS),
         _Case("word counts, fruitless", "javascript", _WORDS_JS, _WORDS_JS_TESTS),
+        _Case("word counts, fruitless", "typescript", _WORDS_TS, _WORDS_JS_TESTS),
     ]
     return [*(_Case(e.name, e.language, e.source, e.tests) for e in EXAMPLES), *fruitless]
 

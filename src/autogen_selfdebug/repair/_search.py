@@ -267,6 +267,8 @@ class _Search:
         self.seen = {program}
         self.timeout = budget.candidate_timeout
         self.error: str | None = None
+        self.whole = combined_source(program, tests, language, detail=False)
+        """The program as given with its tests: the file every candidate is made from."""
         """Why the last batch ran no candidate, when its driver said (no ``typescript`` module)."""
 
     def left(self) -> float:
@@ -409,7 +411,7 @@ class _Search:
             split = [(p, whole[len(p) :]) for p, whole in zip(programs, full, strict=True)]
             block = CodeBlock(code=python_batch_code(split, timeout=timeout, budget=budget), language="python")
         else:
-            code = node_batch_code(full, self.language, timeout=timeout, budget=budget)
+            code = node_batch_code(full, self.language, timeout=timeout, budget=budget, base=self.whole)
             block = CodeBlock(code=code, language="javascript")
         output = await self._run(block)
         self.error = batch_error(output)
