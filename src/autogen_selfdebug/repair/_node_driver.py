@@ -164,8 +164,8 @@ function piecesOf(ts, program) {
   const bounds = [0];
   for (const piece of known) bounds.push(bounds[bounds.length - 1] + piece.length);
   const stop = Math.max(BASE.length - end, start + 1);  // an insertion belongs to the statement it is in
-  const first = bounds.findIndex((bound, k) => k < known.length && bounds[k + 1] > start);
-  const last = bounds.findIndex((bound, k) => k < known.length && bounds[k + 1] >= stop);
+  const first = bounds.findIndex((_, k) => k < known.length && bounds[k + 1] > start);
+  const last = bounds.findIndex((_, k) => k < known.length && bounds[k + 1] >= stop);
   if (first < 0 || last < 0) return statements(ts, program);  // the text after the last statement changed
   const piece = program.slice(bounds[first], bounds[last + 1] + program.length - BASE.length);
   // A statement that now starts with `(` or `[` could continue the one before it: read the whole file then.
@@ -214,7 +214,8 @@ function linesChanged(ts, piece) {
     if (before[k] === after[k]) continue;
     const once = (text) => text.filter((line) => line.trim() === old).length === 1;
     if (!old || !once(before) || !once(lines)) return undefined;
-    targets.push([lines.findIndex((line) => line.trim() === old), after[k].trim()]);
+    // Its indentation is the code's; what ends it is kept (a template literal's spaces are its text).
+    targets.push([lines.findIndex((line) => line.trim() === old), after[k].trimStart()]);
   }
   const code = lines.slice();
   for (const [at, now] of targets) code[at] = lines[at].slice(0, lines[at].length - lines[at].trimStart().length) + now;

@@ -267,9 +267,9 @@ class _Search:
         self.seen = {program}
         self.timeout = budget.candidate_timeout
         self.error: str | None = None
+        """Why the last batch ran no candidate, when its driver said (no ``typescript`` module)."""
         self.whole = combined_source(program, tests, language, detail=False)
         """The program as given with its tests: the file every candidate is made from."""
-        """Why the last batch ran no candidate, when its driver said (no ``typescript`` module)."""
 
     def left(self) -> float:
         return self.budget.seconds - (time.monotonic() - self.started)
