@@ -759,11 +759,12 @@ def test_off_by_one_on_a_length() -> None:
     # A sample's variance divides by `len(xs) - 1`; not a compared length (`<=` makes those), nor one in a sum
     # (±1 on the bound `len(xs) - k` does).
     source = "def var(xs, s, k):\n    return s / len(xs) if len(xs) > 1 else xs[len(xs) - k]\n"
-    assert [e.description for e in repair_edits(source, templates=["off_by_one"]) if "(len" in e.description] == [
+    edits = repair_edits(source, templates=["off_by_one"])
+    assert [e.description for e in edits if "(len" in e.description] == [
         "`s / len(xs)` changed to `s / (len(xs) + 1)` on line 2",
         "`s / len(xs)` changed to `s / (len(xs) - 1)` on line 2",
     ]
-    applied = [e.apply(source) for e in repair_edits(source, templates=["off_by_one"])]
+    applied = [e.apply(source) for e in edits]
     assert not [s for s in applied if "len(xs) + 1 >" in s or "(len(xs) + 1) - k" in s or "len(xs) + 1 - k" in s]
     assert source.replace("len(xs) - k", "len(xs) - k + 1") in applied  # the bound's own ±1
 

@@ -137,30 +137,32 @@ function compileCandidate(ts, source) {
 // 400 candidates took a whole-program transpile each). What comes out is the whole program's code, statement by
 // statement.
 const sharedPieces = new Map();  // a top-level statement's text (comments before it included) -> its code
-const splits = new Map();  // a program -> its statements, or null for a module or a file that does not parse
 const CUT = /^__sdCut\((-?\d+)\);\r?\n?/m;
+// A program's statements as its parse gives them, or null for a module or a file that does not parse.
 function statements(ts, program) {
-  if (!splits.has(program)) {
-    const file = ts.createSourceFile("part.ts", program, ts.ScriptTarget.ES2020, false, ts.ScriptKind.TS);
-    const whole = program.startsWith("#!") || ts.isExternalModule(file) || (file.parseDiagnostics || []).length > 0;
-    splits.set(program, whole ? null : file.statements.map((s) => program.slice(s.getFullStart(), s.end)));
-  }
-  return splits.get(program);
+  const file = ts.createSourceFile("part.ts", program, ts.ScriptTarget.ES2020, false, ts.ScriptKind.TS);
+  const whole = program.startsWith("#!") || ts.isExternalModule(file) || (file.parseDiagnostics || []).length > 0;
+  return whole ? null : file.statements.map((s) => program.slice(s.getFullStart(), s.end));
 }
 // The program part of the file every candidate was made from (INPUT.base), or null.
 const BASE = INPUT.base === null || INPUT.base.indexOf(INPUT.start_line) < 0 ? null
   : INPUT.base.slice(0, INPUT.base.indexOf(INPUT.start_line));
 const origins = new Map();  // a candidate's new piece -> the statements of the program as given that it replaces
+// A program's statements (for each program once: a batch reads them before its candidates run, and each as it runs).
+const splits = new Map();
+function piecesOf(ts, program) {
+  if (!splits.has(program)) splits.set(program, program === BASE ? statements(ts, program) : readOff(ts, program));
+  return splits.get(program);
+}
 // A candidate's statements, read off the program as given: outside the span where the two differ the text is the
 // same, so only the statements that span touches are new, and they are one piece (no parse).
-function piecesOf(ts, program) {
-  const known = BASE === null ? null : statements(ts, BASE);
+function readOff(ts, program) {
+  const known = BASE === null ? null : piecesOf(ts, BASE);
   if (!known) return statements(ts, program);
   let start = 0, end = 0;
   const most = Math.min(BASE.length, program.length);
   while (start < most && BASE[start] === program[start]) start++;
   while (end < most - start && BASE[BASE.length - 1 - end] === program[program.length - 1 - end]) end++;
-  if (start === BASE.length && start === program.length) return known;
   const bounds = [0];
   for (const piece of known) bounds.push(bounds[bounds.length - 1] + piece.length);
   const stop = Math.max(BASE.length - end, start + 1);  // an insertion belongs to the statement it is in
@@ -185,7 +187,7 @@ function transpileStatements(ts, sources) {
     }
   }
   // The program as given first: most pieces change one line of it, and are its code with that line changed.
-  const known = BASE === null ? [] : statements(ts, BASE) || [];
+  const known = BASE === null ? [] : piecesOf(ts, BASE) || [];
   transpilePieces(ts, known.filter((piece) => fresh.has(piece)));
   const rest = [];
   for (const piece of fresh) {
