@@ -2,13 +2,15 @@
 
 Python is parsed with ``ast``; JavaScript and TypeScript with tree-sitter's grammars. An
 :class:`Edit` replaces one span of the original text, so comments and formatting survive; a
-:class:`Patch` is edits applied together.
+:class:`Patch` is edits applied together. :func:`erase_types` blanks TypeScript's types out, so that the
+search runs it as JavaScript.
 """
 
 from __future__ import annotations
 
 from ._copies import copied_tests_start
 from ._edit import Edit, Patch, edits_kept_code, same_edit_everywhere
+from ._erase_types import erase_types
 from ._imports import with_missing_imports
 from ._languages import (
     EDITABLE_LANGUAGES,
@@ -47,6 +49,7 @@ __all__ = [
     "copied_tests_start",
     "driver_lines",
     "edits_kept_code",
+    "erase_types",
     "is_assert_statement",
     "judge_lines",
     "mutants",

@@ -4,7 +4,8 @@ Starting node (and, for TypeScript, tsc) once per candidate costs more than runn
 drivers below run candidates inside one node process, each in a fresh ``vm`` context with its own
 ``console``, a fake ``process`` and a timeout that cuts infinite loops off. Each candidate is a
 whole file as ``combined_source`` builds it (program, then the tests instrumented by
-``_test_report_js``). TypeScript is transpiled with the ``typescript`` module's ``transpileModule``
+``_test_report_js``). TypeScript whose types erase comes here as JavaScript (``edits.erase_types``, in the
+search); other TypeScript is transpiled with the ``typescript`` module's ``transpileModule``
 (the tests part once per batch when it can), and so is a JavaScript ES module (``import``,
 ``export``), to CommonJS, since a ``vm`` script cannot hold module syntax:
 syntax errors fail a candidate (exit code 2, as tsc's), type errors are not checked here, unlike

@@ -31,6 +31,7 @@ from ..edits import (
     Patch,
     candidate_edits,
     driver_lines,
+    erase_types,
     judge_lines,
     pairing_gain,
     read_changes,
@@ -268,7 +269,13 @@ class _Search:
         self.timeout = budget.candidate_timeout
         self.error: str | None = None
         """Why the last batch ran no candidate, when its driver said (no ``typescript`` module)."""
-        self.whole = combined_source(program, tests, language, detail=False)
+        # The language the candidates run as, and the tests as they run: TypeScript whose types erase runs as
+        # JavaScript, with no transpiler to load.
+        self.runs_as, self.run_tests = language, tests
+        erased_tests = erase_types(tests) if language == "typescript" else None
+        if erased_tests is not None and erase_types(program) is not None:
+            self.runs_as, self.run_tests = "javascript", erased_tests
+        self.whole = self._file(program)
         """The program as given with its tests: the file every candidate is made from."""
 
     def left(self) -> float:
@@ -404,28 +411,35 @@ class _Search:
                 break
         return scored
 
+    def _file(self, program: str) -> str:
+        """``program`` and the tests as one file, in the language it runs as."""
+        if self.runs_as != self.language:
+            # A candidate whose types do not erase does not parse: as it is, it fails as a syntax error.
+            program = erase_types(program) or program
+        return combined_source(program, self.run_tests, self.runs_as, detail=False)
+
     async def _batch(self, programs: Sequence[str], *, timeout: float) -> list[Trial | None]:
-        full = [combined_source(p, self.tests, self.language, detail=False) for p in programs]
+        full = [self._file(p) for p in programs]
         budget = max(self._within_run(self.left()), timeout)
         if self.language == "python":
             split = [(p, whole[len(p) :]) for p, whole in zip(programs, full, strict=True)]
             block = CodeBlock(code=python_batch_code(split, timeout=timeout, budget=budget), language="python")
         else:
-            code = node_batch_code(full, self.language, timeout=timeout, budget=budget, base=self.whole)
+            code = node_batch_code(full, self.runs_as, timeout=timeout, budget=budget, base=self.whole)
             block = CodeBlock(code=code, language="javascript")
         output = await self._run(block)
         self.error = batch_error(output)
         return parse_batch(output, len(programs))
 
     async def _localize(self, program: str) -> Ranking:
-        full = combined_source(program, self.tests, self.language, detail=False)
+        full = self._file(program)
         lines = len(program.splitlines())
         limit = self._within_run(max(2.0, 4 * self.timeout))
         if self.language == "python":
             code = python_coverage_code(full, program_lines=lines, timeout=limit, per_test=self.timeout)
             block = CodeBlock(code=code, language="python")
         else:
-            code = node_coverage_code(full, self.language, program_lines=lines, timeout=limit)
+            code = node_coverage_code(full, self.runs_as, program_lines=lines, timeout=limit)
             block = CodeBlock(code=code, language="javascript")
         coverage = parse_coverage(await self._run(block))
         return ochiai(with_earlier_lines(coverage) if self.stateful else coverage)
