@@ -545,3 +545,117 @@ async def test_jest_style_tests_run_with_their_globals_and_expect(language: str)
     fixed = program.replace("sum + item.price", "sum + item.price * item.qty")
     code, _, report = await run(fixed, JEST_TESTS, language)
     assert code == 0 and report is not None and (report.passed, report.total) == (6, 6)
+
+
+PRICES_JS = """\
+function discount(price, percent) {
+  return price - price * (percent / 10);
+}
+function checkout(cart, pay) {
+  const total = cart.reduce((sum, item) => sum + discount(item.price, item.off), 0);
+  pay(total, { currency: "EUR", items: cart.length });
+  return { total, paid: true, lines: cart.map((item) => ({ name: item.name, price: item.price })) };
+}
+"""
+# Jest's table tests, mock functions and the matchers that go with them, as a Jest user writes them.
+JEST_TABLES = """\
+test.each([
+  [100, 0, 100],
+  [100, 50, 50],
+  [80, 25, 60],
+])("discount(%i, %i) is %i", (price, percent, want) => {
+  expect(discount(price, percent)).toBe(want);
+});
+it.each`
+  price | percent | want
+  ${10} | ${0}    | ${10}
+  ${10} | ${100}  | ${0}
+`("discount($price, $percent) is $want", ({ price, percent, want }) => {
+  expect(discount(price, percent)).toBe(want);
+});
+describe.each([["EUR"], ["USD"]])("paying in %s", (currency) => {
+  test("pays once, with the total and the details", () => {
+    const pay = jest.fn();
+    checkout([{ name: "tea", price: 10, off: 0 }], pay);
+    expect(pay).toHaveBeenCalledTimes(1);
+    expect(pay).toHaveBeenCalledWith(10, expect.objectContaining({ items: 1 }));
+    expect(pay.mock.calls[0][1]).toHaveProperty("currency", "EUR");
+  });
+});
+test("the receipt", () => {
+  const receipt = checkout([{ name: "tea", price: 10, off: 50 }], () => {});
+  expect(receipt).toMatchObject({ paid: true, total: expect.any(Number) });
+  expect(receipt.lines).toContainEqual({ name: "tea", price: 10 });
+  expect(receipt).toEqual({ total: 5, paid: true, lines: [expect.anything()] });
+});
+test("a spy sees the calls and gives the original back", () => {
+  const spy = jest.spyOn(Math, "max");
+  Math.max(1, 2);
+  expect(spy).toHaveBeenLastCalledWith(1, 2);
+  expect(spy).toHaveReturnedWith(2);
+  spy.mockRestore();
+  expect(jest.isMockFunction(Math.max)).toBe(false);
+  const half = jest.fn().mockReturnValueOnce(1).mockReturnValue(2);
+  expect([half(), half(), half()]).toEqual([1, 2, 2]);
+});
+test.skip.each([[1]])("skipped %i", () => {
+  expect(1).toBe(2);
+});
+"""
+
+
+@pytest.mark.parametrize("language", ["javascript", pytest.param("typescript", marks=needs_tsc)])
+async def test_jest_table_tests_and_mocks_run_each_as_one_check(language: str) -> None:
+    # Before, `test.each(...)(...)` was not seen as a test: `test` was never defined, and the tests stopped there.
+    program = PRICES_JS
+    if language == "typescript":
+        program = program.replace("(price, percent)", "(price: number, percent: number)").replace(
+            "(cart, pay)", "(cart: any[], pay: (total: number, details: object) => void)"
+        )
+    code, _, report = await run(program, JEST_TABLES, language)
+    assert code == 1 and report is not None and report.unfinished is None
+    # A describe.each's tests run once for each row, as a check in a loop does.
+    assert [(r.line, r.passed) for r in report.results] == [
+        (1, False),
+        (8, False),
+        (16, True),
+        (16, True),
+        (24, False),
+        (30, True),
+    ]
+    table, tagged, receipt = (r for r in report.results if not r.passed)
+    # The first row that fails is the one reported, by its name.
+    assert (table.expected, table.actual) == ("50", "-400")
+    assert table.message == 'in the case "discount(100, 50) is 50"'
+    assert (tagged.expected, tagged.actual, tagged.message) == ("0", "-90", 'in the case "discount(10, 100) is 0"')
+    assert (receipt.op, receipt.expected) == ("toEqual", "{ total: 5, paid: true, lines: [ Anything ] }")
+    assert receipt.actual == "{ total: -40, paid: true, lines: [ { name: 'tea', price: 10 } ] }"
+    fixed = program.replace("percent / 10)", "percent / 100)")
+    code, _, report = await run(fixed, JEST_TABLES, language)
+    assert code == 0 and report is not None and (report.passed, report.total) == (6, 6), report
+
+
+async def test_the_mock_and_object_matchers_fail_when_they_should() -> None:
+    tests = """\
+const pay = jest.fn();
+pay(3, { currency: "EUR" });
+expect(jest.fn()).toHaveBeenCalled();
+expect(pay).toHaveBeenCalledTimes(2);
+expect(pay).toHaveBeenCalledWith(3, expect.objectContaining({ currency: "USD" }));
+expect(pay).not.toHaveBeenCalledWith(3, expect.anything());
+expect({ a: 1, b: { c: 2 } }).toMatchObject({ b: { c: 3 } });
+expect([1]).toEqual([expect.any(String)]);
+expect({ a: {} }).toHaveProperty("a.b");
+expect([{ x: 1 }]).toContainEqual({ x: 2 });
+expect(42).toHaveBeenCalled();
+expect(pay).toHaveBeenCalledWith(3, expect.objectContaining({ currency: "EUR" }));
+"""
+    code, _, report = await run("", tests, "javascript")
+    assert code == 1 and report is not None
+    # The first check is the call `pay(3, ...)`, the last a matcher that holds.
+    assert [r.passed for r in report.results] == [True] + [False] * 9 + [True]
+    assert [(r.expected, r.actual) for r in report.results[1:3]] == [("'at least 1 call'", "0"), ("2", "1")]
+    assert report.results[3].expected == "[ 3, ObjectContaining { currency: 'USD' } ]"
+    assert report.results[9].error == (
+        "TypeError: expect(received): received value must be a mock function (jest.fn or jest.spyOn)"
+    )

@@ -31,7 +31,10 @@ where no per-check report, nor the search's drivers, can follow. Each test is a 
 name; the tests of a ``describe`` are checks each. An ``async`` test's check reports when it settles,
 after the checks that follow it have run, and the tests' end record waits for it. Jest-style tests, which call
 Jest's globals without importing them, run through the same runner (``beforeAll``/``afterAll`` as node:test's
-``before``/``after``), with an ``expect`` on node's ``assert`` in the prelude.
+``before``/``after``), with an ``expect`` on node's ``assert`` in the prelude (its asymmetric matchers and mock
+matchers too) and, when they use it, ``jest.fn``/``jest.spyOn``. A table test (``test.each(rows)(name, fn)``,
+``it.each`...```, ``describe.each``) runs a test for each row; a table is one check, and its report names the
+first row that failed.
 """
 
 from __future__ import annotations
@@ -194,6 +197,11 @@ function __sdFail(record/*any*/, error/*any*/) {
   } else {
     record.error = (name + ": " + (named ? String(error.message) : __sdShow(error))).slice(0, 300);
   }
+  if (named && typeof error.__sdCase === "string") {
+    const where = "in the case " + JSON.stringify(error.__sdCase);
+    if (record.error) record.error = (record.error + " (" + where + ")").slice(0, 300);
+    else record.message = record.message ? (where + ": " + record.message).slice(0, 300) : where;
+  }
 }
 function __sdDone(record/*any*/) {
   if (!record.passed) __sdFailed += 1;
@@ -282,7 +290,49 @@ const __sdNodeTest/*any*/ = (function () {
     }
     return settled();
   };
-  for (const f of [api, describe, subtest]) Object.assign(f, {skip: settled, todo: settled, only: f});
+  // Jest's table tests: `test.each(rows)(name, fn)` is a test for each row (an array row is its arguments), and
+  // a tagged table (`a | b` then `${1} | ${2}`) gives each row as one object; describe.each likewise.
+  const rowsOf = (table/*any*/, values/*any[]*/)/*any[]*/ => {
+    if (!Array.isArray(table) || !Array.isArray(Object(table).raw)) {
+      return Array.from(table, (row/*any*/) => (Array.isArray(row) ? row : [row]));
+    }
+    const keys = String(table[0]).split("|").map((key/*any*/) => key.trim());
+    const rows/*any[]*/ = [];
+    for (let at = 0; at + keys.length <= values.length; at += keys.length) {
+      rows.push([Object.fromEntries(keys.map((key/*any*/, k/*any*/) => [key, values[at + k]]))]);
+    }
+    return rows;
+  };
+  const named = (name/*any*/, args/*any[]*/, index/*any*/)/*any*/ => {
+    if (typeof name !== "string") return name;
+    const show = (v/*any*/)/*any*/ => (typeof v === "string" ? v : require("node:util").inspect(v));
+    let next = 0;
+    const text = name.replace(/%([sdifjop#%])/g, (whole/*any*/, kind/*any*/) =>
+      kind === "%" ? "%" : kind === "#" ? String(index) : next < args.length ? show(args[next++]) : whole);
+    const row = args[0];
+    return args.length === 1 && row !== null && typeof row === "object"
+      ? text.replace(/\\$([A-Za-z_][\\w.]*)/g, (whole/*any*/, path/*any*/) =>
+        show(path.split(".").reduce((v/*any*/, key/*any*/) => (v == null ? v : v[key]), row)))
+      : text;
+  };
+  const each = (f/*any*/)/*any*/ => (table/*any*/, ...values/*any[]*/)/*any*/ => (name/*any*/, fn/*any*/)/*any*/ => {
+    const later/*any[]*/ = [];
+    rowsOf(table, values).forEach((args/*any[]*/, index/*any*/) => {
+      __sdLater = null;
+      const title = named(name, args, index);
+      try {
+        f(title, () => fn(...args));
+      } catch (error/*any*/) {
+        if (error !== null && typeof error === "object") error.__sdCase = title;  // the report says which row
+        throw error;
+      }
+      if (__sdLater) later.push(__sdLater);
+    });
+    __sdLater = later.length ? Promise.all(later) : null;
+    return __sdLater || settled();
+  };
+  Object.assign(settled, {each: () => () => settled()});
+  for (const f of [api, describe, subtest]) Object.assign(f, {skip: settled, todo: settled, only: f, each: each(f)});
   const current = () => suites[suites.length - 1];
   Object.assign(api, {
     test: api, it: api, describe, suite: describe, before: (fn/*any*/) => { fn(context("before")); },
@@ -294,15 +344,56 @@ const __sdNodeTest/*any*/ = (function () {
 })();
 """
 # Jest's expect, on node's assert: a failed matcher throws an AssertionError that names both values. toEqual
-# leaves out undefined properties and class types, as Jest's does.
+# leaves out undefined properties and class types, as Jest's does; an asymmetric matcher (expect.any(Number),
+# expect.objectContaining({...})) matches what it says wherever it stands in an expected value.
 _EXPECT = """\
-function expect(actual/*any*/)/*any*/ {
-  const {isDeepStrictEqual} = require("node:util");
-  const plain = (v/*any*/)/*any*/ => Array.isArray(v) ? v.map(plain)
+function __sdPlain(v/*any*/)/*any*/ {
+  return Array.isArray(v) ? v.map(__sdPlain)
     : v !== null && typeof v === "object" && Object.getPrototypeOf(v) !== null && !(v instanceof Date)
       && !(v instanceof Map) && !(v instanceof Set)
-      ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, plain(x)]))
+      ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, __sdPlain(x)]))
       : v;
+}
+const __sdIsMatcher = (v/*any*/)/*any*/ =>
+  v !== null && typeof v === "object" && typeof v.asymmetricMatch === "function";
+function __sdHasMatcher(v/*any*/, seen/*any*/ = new Set())/*any*/ {
+  if (v === null || typeof v !== "object" || seen.has(v)) return false;
+  seen.add(v);
+  return __sdIsMatcher(v) || Object.values(v).some((x/*any*/) => __sdHasMatcher(x, seen));
+}
+function __sdEquals(actual/*any*/, expected/*any*/)/*any*/ {
+  if (__sdIsMatcher(expected)) return expected.asymmetricMatch(actual);
+  if (!__sdHasMatcher(expected)) return require("node:util").isDeepStrictEqual(__sdPlain(actual), __sdPlain(expected));
+  if (Array.isArray(expected)) {
+    return Array.isArray(actual) && actual.length === expected.length
+      && expected.every((e/*any*/, i/*any*/) => __sdEquals(actual[i], e));
+  }
+  if (actual === null || typeof actual !== "object") return false;
+  const keys = Object.keys(__sdPlain(expected));
+  return keys.length === Object.keys(__sdPlain(actual)).length
+    && keys.every((k/*any*/) => Object.prototype.hasOwnProperty.call(actual, k) && __sdEquals(actual[k], expected[k]));
+}
+// toMatchObject: the expected properties, recursively; arrays whole.
+function __sdMatches(actual/*any*/, expected/*any*/)/*any*/ {
+  if (__sdIsMatcher(expected) || expected === null || typeof expected !== "object" || expected instanceof Date) {
+    return __sdEquals(actual, expected);
+  }
+  if (Array.isArray(expected)) {
+    return Array.isArray(actual) && actual.length === expected.length
+      && expected.every((e/*any*/, i/*any*/) => __sdMatches(actual[i], e));
+  }
+  return actual !== null && typeof actual === "object"
+    && Object.keys(expected).every((k/*any*/) => k in actual && __sdMatches(actual[k], expected[k]));
+}
+function expect(actual/*any*/)/*any*/ {
+  const {isDeepStrictEqual} = require("node:util");
+  // A mock's record (jest.fn, jest.spyOn), for the matchers that ask about its calls.
+  const mockOf = (value/*any*/)/*any*/ => {
+    if (value === null || value === undefined || !value.mock || !Array.isArray(value.mock.calls)) {
+      throw new TypeError("expect(received): received value must be a mock function (jest.fn or jest.spyOn)");
+    }
+    return value.mock;
+  };
   const matchers = (value/*any*/, negated/*any*/)/*any*/ => {
     const check = (pass/*any*/, operator/*any*/, expected/*any*/, shown/*any*/ = value) => {
       if (Boolean(pass) !== negated) return;
@@ -321,7 +412,7 @@ function expect(actual/*any*/)/*any*/ {
     };
     return {
       toBe: (e/*any*/) => check(Object.is(value, e), "toBe", e),
-      toEqual: (e/*any*/) => check(isDeepStrictEqual(plain(value), plain(e)), "toEqual", e),
+      toEqual: (e/*any*/) => check(__sdEquals(value, e), "toEqual", e),
       toStrictEqual: (e/*any*/) => check(isDeepStrictEqual(value, e), "toStrictEqual", e),
       toBeTruthy: () => check(value, "toBeTruthy", true),
       toBeFalsy: () => check(!value, "toBeFalsy", false),
@@ -343,7 +434,43 @@ function expect(actual/*any*/)/*any*/ {
       toBeInstanceOf: (e/*any*/) => check(value instanceof e, "toBeInstanceOf", e),
       toThrow: throws,
       toThrowError: throws,
+      toMatchObject: (e/*any*/) => check(__sdMatches(value, e), "toMatchObject", e),
+      toContainEqual: (e/*any*/) =>
+        check(value != null && Array.from(value).some((x/*any*/) => __sdEquals(x, e)), "toContainEqual", e),
+      toHaveProperty: (path/*any*/, ...wanted/*any[]*/) => {
+        let at = value, has = true;
+        for (const key of Array.isArray(path) ? path : String(path).split(".")) {
+          if (at === null || at === undefined || !(key in Object(at))) { has = false; break; }
+          at = at[key];
+        }
+        const shown = has ? at : "no property " + String(path);
+        const expected = wanted.length ? wanted[0] : path;
+        check(has && (!wanted.length || __sdEquals(at, wanted[0])), "toHaveProperty", expected, shown);
+      },
+      ...mockMatchers(value, check),
     };
+  };
+  const mockMatchers = (value/*any*/, check/*any*/)/*any*/ => {
+    const calls = ()/*any*/ => mockOf(value).calls;
+    const last = ()/*any*/ => calls()[calls().length - 1];
+    const found/*any*/ = {
+      toHaveBeenCalled: () => check(calls().length > 0, "toHaveBeenCalled", "at least 1 call", calls().length),
+      toHaveBeenCalledTimes: (n/*any*/) => check(calls().length === n, "toHaveBeenCalledTimes", n, calls().length),
+      toHaveBeenCalledWith: (...args/*any[]*/) =>
+        check(calls().some((call/*any*/) => __sdEquals(call, args)), "toHaveBeenCalledWith", args, calls()),
+      toHaveBeenLastCalledWith: (...args/*any[]*/) =>
+        check(calls().length > 0 && __sdEquals(last(), args), "toHaveBeenLastCalledWith", args, last()),
+      toHaveBeenNthCalledWith: (n/*any*/, ...args/*any[]*/) =>
+        check(calls().length >= n && __sdEquals(calls()[n - 1], args), "toHaveBeenNthCalledWith", args, calls()[n - 1]),
+      toHaveReturnedWith: (e/*any*/) => check(
+        mockOf(value).results.some((r/*any*/) => r.type === "return" && __sdEquals(r.value, e)),
+        "toHaveReturnedWith", e, mockOf(value).results.map((r/*any*/) => r.value)),
+    };
+    return Object.assign(found, {
+      toBeCalled: found.toHaveBeenCalled, toBeCalledTimes: found.toHaveBeenCalledTimes,
+      toBeCalledWith: found.toHaveBeenCalledWith, lastCalledWith: found.toHaveBeenLastCalledWith,
+      nthCalledWith: found.toHaveBeenNthCalledWith, toReturnWith: found.toHaveReturnedWith,
+    });
   };
   const found/*any*/ = matchers(actual, false);
   found.not = matchers(actual, true);
@@ -365,6 +492,84 @@ function expect(actual/*any*/)/*any*/ {
   found.rejects = settled(true);
   return found;
 }
+// The asymmetric matchers: each matches what it says, and shows as Jest writes it.
+function __sdMatcher(match/*any*/, shown/*any*/)/*any*/ {
+  return {asymmetricMatch: match, toString: () => shown, [require("node:util").inspect.custom]: () => shown};
+}
+expect.any = (type/*any*/) => __sdMatcher(
+  (a/*any*/) => a !== null && a !== undefined && Object(a) instanceof type, "Any<" + (type && type.name) + ">");
+expect.anything = () => __sdMatcher((a/*any*/) => a !== null && a !== undefined, "Anything");
+expect.objectContaining = (e/*any*/) => __sdMatcher(
+  (a/*any*/) => a !== null && a !== undefined
+    && Object.keys(e).every((k/*any*/) => k in Object(a) && __sdEquals(a[k], e[k])),
+  "ObjectContaining " + require("node:util").inspect(e));
+expect.arrayContaining = (e/*any*/) => __sdMatcher(
+  (a/*any*/) => Array.isArray(a) && e.every((x/*any*/) => a.some((y/*any*/) => __sdEquals(y, x))),
+  "ArrayContaining " + require("node:util").inspect(e));
+expect.stringContaining = (e/*any*/) => __sdMatcher(
+  (a/*any*/) => typeof a === "string" && a.includes(e), "StringContaining " + JSON.stringify(e));
+expect.stringMatching = (e/*any*/) => __sdMatcher(
+  (a/*any*/) => typeof a === "string" && new RegExp(e).test(a), "StringMatching " + String(e));
+"""
+# Jest's mock functions, when the tests call ``jest`` without declaring it: calls, results and what ``this`` was
+# are kept on ``.mock``, for the mock matchers of ``expect`` above.
+_JEST = """\
+const jest/*any*/ = (function () {
+  const made/*any[]*/ = [];
+  const fn = (implementation/*any*/)/*any*/ => {
+    let now = implementation, once/*any[]*/ = [];
+    const mock/*any*/ = {calls: [], results: [], instances: [], lastCall: undefined};
+    const mocked/*any*/ = function (...args/*any[]*/) {
+      mock.calls.push(args);
+      mock.lastCall = args;
+      mock.instances.push(this);
+      const run = once.length ? once.shift() : now;
+      try {
+        const value = run ? run.apply(this, args) : undefined;
+        mock.results.push({type: "return", value});
+        return value;
+      } catch (error) {
+        mock.results.push({type: "throw", value: error});
+        throw error;
+      }
+    };
+    const clear = () => {
+      for (const list of [mock.calls, mock.results, mock.instances]) list.length = 0;
+      mock.lastCall = undefined;
+    };
+    Object.assign(mocked, {
+      _isMockFunction: true, mock, getMockName: () => "jest.fn()",
+      mockImplementation: (f/*any*/) => { now = f; return mocked; },
+      mockImplementationOnce: (f/*any*/) => { once.push(f); return mocked; },
+      mockReturnValue: (v/*any*/) => mocked.mockImplementation(() => v),
+      mockReturnValueOnce: (v/*any*/) => mocked.mockImplementationOnce(() => v),
+      mockResolvedValue: (v/*any*/) => mocked.mockImplementation(() => Promise.resolve(v)),
+      mockResolvedValueOnce: (v/*any*/) => mocked.mockImplementationOnce(() => Promise.resolve(v)),
+      mockRejectedValue: (v/*any*/) => mocked.mockImplementation(() => Promise.reject(v)),
+      mockRejectedValueOnce: (v/*any*/) => mocked.mockImplementationOnce(() => Promise.reject(v)),
+      mockReturnThis: () => mocked.mockImplementation(function () { return this; }),
+      mockClear: () => { clear(); return mocked; },
+      mockReset: () => { clear(); now = undefined; once = []; return mocked; },
+      mockRestore: () => { clear(); now = undefined; once = []; },
+    });
+    made.push(mocked);
+    return mocked;
+  };
+  const spyOn = (object/*any*/, method/*any*/)/*any*/ => {
+    const original = object[method];
+    if (typeof original !== "function") throw new TypeError("jest.spyOn: " + String(method) + " is not a function");
+    const spy = fn(function (...args/*any[]*/) { return original.apply(this, args); });
+    spy.mockRestore = () => { object[method] = original; };
+    object[method] = spy;
+    return spy;
+  };
+  return {
+    fn, spyOn, isMockFunction: (f/*any*/) => Boolean(f && f._isMockFunction),
+    clearAllMocks: () => made.forEach((f/*any*/) => f.mockClear()),
+    resetAllMocks: () => made.forEach((f/*any*/) => f.mockReset()),
+    restoreAllMocks: () => made.forEach((f/*any*/) => f.mockRestore()),
+  };
+})();
 """
 # Jest's globals, when the tests call them without declaring or importing them: node:test's own, by role.
 _JEST_GLOBALS = {
@@ -444,8 +649,8 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     typed = language == "typescript"
     annotations = {"/*any*/": ": any", "/*any[]*/": ": any[]"} if typed else {"/*any*/": "", "/*any[]*/": ""}
     prelude = _PRELUDE + (_NODE_TEST if node_test else "")
-    if _undeclared({"expect"}, root, _root(program, language)):
-        prelude += _EXPECT
+    undeclared = _undeclared({"expect", "jest"}, root, _root(program, language))
+    prelude += (_EXPECT if "expect" in undeclared else "") + (_JEST if "jest" in undeclared else "")
     for placeholder, annotation in annotations.items():
         prelude = prelude.replace(placeholder, annotation)
     if _uses_assert(root) and not _declares_assert(root) and not _declares_assert(_root(program, language)):
@@ -511,10 +716,12 @@ class NodeTestUse:
         return max(1, tests) if self.role(statement) == "suite" else tests
 
     def called(self, statement: tree_sitter.Node) -> tuple[str, str | None] | None:
-        """What node:test function a statement calls, and its modifier (``only``, ``skip``, ``todo``)."""
-        call = statement.named_children[0] if statement.type == "expression_statement" else None
-        callee = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
+        """What node:test function a statement calls, and its modifier (``only``, ``skip``, ``todo``); Jest's
+        table tests (``test.each(table)(name, fn)``) call the function their ``each`` is on."""
+        callee, each = test_callee(statement)
         parts = callee.text.decode("utf-8", errors="replace").split(".") if callee and callee.text else []
+        if each:
+            parts.pop()
         modifier = parts.pop() if len(parts) > 1 and parts[-1] in ("only", "skip", "todo") else None
         if not parts or parts[0] not in self.names or len(parts) > 2:
             return None
@@ -535,6 +742,17 @@ class NodeTestUse:
         )
         for node in body.named_children if body is not None and body.type == "statement_block" else []:
             yield from self.calls(node)
+
+
+def test_callee(statement: tree_sitter.Node) -> tuple[tree_sitter.Node | None, bool]:
+    """The function a statement calls (``test``, ``describe.skip``), and whether it is a table test's ``X.each``,
+    which makes the function the statement then calls: ``test.each([[1, 2]])("adds", fn)``, ``it.each`...`(...)``."""
+    call = statement.named_children[0] if statement.type == "expression_statement" else None
+    callee = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
+    inner = callee.child_by_field_name("function") if callee is not None and callee.type == "call_expression" else None
+    if inner is not None and inner.type == "member_expression" and (inner.text or b"").endswith(b".each"):
+        return inner, True
+    return callee, False
 
 
 def node_test_use(*roots: tree_sitter.Node) -> NodeTestUse | None:
@@ -567,7 +785,7 @@ def _undeclared(names: set[str], *roots: tree_sitter.Node) -> set[str]:
     bound: set[str] = set()
     for node in (inner for root in roots for inner in named_nodes(root)):
         callee = node.child_by_field_name("function") if node.type == "call_expression" else None
-        if callee is not None and callee.type == "member_expression":
+        while callee is not None and callee.type == "member_expression":  # `it.only.each`: the `it`
             callee = callee.child_by_field_name("object")
         if callee is not None and callee.type == "identifier" and callee.text:
             called.add(callee.text.decode("utf-8"))
@@ -614,13 +832,13 @@ def _wrap_node_test(statement: tree_sitter.Node, use: NodeTestUse, data: bytes, 
     """Each node:test call in ``statement`` (a suite's too) goes to the harness's runner; each test is a check,
     shown by its name."""
     for node, role in use.calls(statement):
-        call = node.named_children[0]
-        callee, arguments = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+        (callee, each), arguments = test_callee(node), node.named_children[0].child_by_field_name("arguments")
         found = use.called(node)
         if callee is None or found is None:
             continue
         name, modifier = found
-        edits.append((callee.start_byte, callee.end_byte, ".".join(["__sdNodeTest", name, *filter(None, [modifier])])))
+        path = ["__sdNodeTest", name, *filter(None, [modifier, "each" if each else None])]
+        edits.append((callee.start_byte, callee.end_byte, ".".join(path)))
         if role == "test":
             parts = _parts(arguments) if arguments is not None else []
             title = _text(parts[0], data) if parts and parts[0].type in ("string", "template_string") else "..."
