@@ -1899,3 +1899,83 @@ def test_the_diff_names_both_files() -> None:
     assert diff.startswith("--- a/x.py\n+++ b/x.py\n@@")
     assert "-b = 2\n+b = 3\n" in diff
     assert unified_diff("same\n", "same\n", "x.py") == ""
+
+
+INVENTORY = """\
+class Inventory:
+    def __init__(self):
+        self.items = {}
+
+    def add(self, name, qty=1):
+        self.items[name] = self.items.get(name, 0) + qty
+
+    def remove(self, name, qty=1):
+        have = self.items.get(name, 0)
+        self.items[name] = have + qty
+
+    def count(self, name):
+        return self.items.get(name, 0)
+"""
+TEST_INVENTORY = """\
+def test_add(stocked):
+    stocked.add("apple")
+    assert stocked.count("apple") == 6
+
+
+def test_remove(stocked):
+    stocked.remove("apple", 2)
+    assert stocked.count("apple") == 3
+
+
+def test_empty(empty):
+    assert empty.count("apple") == 0
+"""
+
+
+def test_fixtures_from_conftest_files_go_with_the_tests(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Both tests ask for fixtures of conftest.py files, one in the tests' folder and one at the project's root.
+    # Before, neither test ran here: the program "passed" its tests as given, with its bug, and exit 0.
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'shop'\n")
+    (tmp_path / "conftest.py").write_text(
+        "import pytest\nfrom inventory import Inventory\n\n\n@pytest.fixture\ndef empty():\n    return Inventory()\n"
+    )
+    tests_dir = tmp_path / "tests"
+    tests_dir.mkdir()
+    (tests_dir / "conftest.py").write_text(
+        "import pytest\n\n\n@pytest.fixture\ndef stocked(empty):\n    empty.add('apple', 5)\n    return empty\n"
+    )
+    (tmp_path / "inventory.py").write_text(INVENTORY)
+    (tests_dir / "test_inventory.py").write_text(TEST_INVENTORY)
+    out_path = tmp_path / "fixed.py"
+    args = ["fix", str(tmp_path / "inventory.py"), "--tests", str(tests_dir / "test_inventory.py")]
+    code, _, err = run([*args, "--output", str(out_path)], capsys)
+    assert code == 0, err
+    text = flat(err)
+    assert (
+        f"Took the fixtures of {tmp_path / 'conftest.py'} (empty); {tests_dir / 'conftest.py'} (stocked) with the "
+        "tests, as pytest would." in text
+    )
+    assert "Not run here" not in text and "Tests: 2 of 3 asserts passed." in text
+    assert "found by the repair search: `have + qty` changed to `have - qty` on line 10" in text
+    assert out_path.read_text() == INVENTORY.replace("have + qty", "have - qty")
+
+
+def test_a_conftest_file_that_does_not_parse_is_named_and_left_out(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Every test then asks for a fixture that nothing here sets up: it stops before any run, where it "passed"
+    # ("the tests hold no asserts to count") and wrote the program back unchanged with exit 0.
+    (tmp_path / "conftest.py").write_text("import pytest\n@pytest.fixture\ndef stocked(:\n")
+    (tmp_path / "inventory.py").write_text(INVENTORY)
+    (tmp_path / "test_inventory.py").write_text(TEST_INVENTORY.split("\n\n\ndef test_empty")[0])
+    args = ["fix", str(tmp_path / "inventory.py"), "--tests", str(tmp_path / "test_inventory.py")]
+    code, _, err = run([*args, "--output", str(tmp_path / "out.py")], capsys)
+    text = flat(err)
+    assert f"Left out {tmp_path / 'conftest.py'}: it does not parse." in text
+    assert code == 2 and not (tmp_path / "out.py").exists()
+    assert (
+        "test_inventory.py: None of the tests can run here, so nothing could tell a fix from the program as given: "
+        "test_add (it asks for stocked, which pytest sets up); test_remove (it asks for stocked" in text
+    )

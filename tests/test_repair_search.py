@@ -226,6 +226,43 @@ async def test_localization_follows_unittest_methods_and_pytest_functions(sandbo
         assert result.fix is not None and "stock < n" in result.fix.source
 
 
+async def test_an_assert_in_a_test_function_counts_what_the_function_ran_before_it(sandbox: CodeExecutor) -> None:
+    # Arrange, act, assert: the bug is in what the test does (`remove`), not in what its assert calls (`count`).
+    # Each assert took only the lines of its own line, so `remove` was never suspected and nothing was found.
+    program = (
+        "class Inventory:\n"
+        "    def __init__(self):\n"
+        "        self.items = {}\n"
+        "    def add(self, name, qty=1):\n"
+        "        self.items[name] = self.items.get(name, 0) + qty\n"
+        "    def remove(self, name, qty=1):\n"
+        "        have = self.items.get(name, 0)\n"
+        "        self.items[name] = have + qty\n"
+        "    def count(self, name):\n"
+        "        return self.items.get(name, 0)\n"
+    )
+    pytest_tests = (
+        "import pytest\n"
+        "@pytest.fixture\n"
+        "def stocked():\n    inv = Inventory()\n    inv.add('apple', 5)\n    return inv\n"
+        "def test_add(stocked):\n    stocked.add('apple')\n    assert stocked.count('apple') == 6\n"
+        "def test_remove(stocked):\n    stocked.remove('apple', 2)\n    assert stocked.count('apple') == 3\n"
+        "    assert stocked.count('pear') == 0\n"
+    )
+    unittest_tests = (
+        "import unittest\n"
+        "class Stock(unittest.TestCase):\n"
+        "    def test_add(self):\n        inv = Inventory()\n        inv.add('apple', 5)\n"
+        "        self.assertEqual(inv.count('apple'), 5)\n"
+        "    def test_remove(self):\n        inv = Inventory()\n        inv.add('apple', 5)\n"
+        "        inv.remove('apple', 2)\n        self.assertEqual(inv.count('apple'), 3)\n"
+    )
+    for tests in (pytest_tests, unittest_tests):
+        result = await search(sandbox, program, tests, depth=1)
+        assert result.ranking.score(8) > result.ranking.score(5) > 0, tests  # remove's line, then add's
+        assert result.fix is not None and "have - qty" in result.fix.source
+
+
 async def test_two_bugs_on_two_lines_are_fixed_at_depth_two(sandbox: CodeExecutor) -> None:
     postfix = EXAMPLES[0]
     shallow = await search(sandbox, postfix.source, postfix.tests, depth=1)

@@ -203,6 +203,31 @@ def unrun_tests_note(tests: str, language: str) -> str | None:
     return f"Not run here, though pytest would run {them}: {'; '.join(unrun)}."
 
 
+def nothing_runs_note(tests: str, language: str) -> str | None:
+    """For Python ``tests`` whose test functions pytest would run and ``fix`` cannot, and that hold no other check
+    (no test it can run, no top-level assert or call): why nothing could check a fix, or ``None``. Without it,
+    such tests "passed" as given, whatever the program did."""
+    if language != "python":
+        return None
+    try:
+        module = ast.parse(tests)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    unrun = unrun_test_functions(module)
+    if not unrun or test_functions(module) or test_classes(module):
+        return None
+    definitions = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Pass)
+    for node in module.body:
+        docstring = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+        if not isinstance(node, (*definitions, ast.Assign, ast.AnnAssign)) and not docstring:
+            return None
+    return (
+        f"None of the tests can run here, so nothing could tell a fix from the program as given: {'; '.join(unrun)}. "
+        "Give tests that set up what they ask for themselves (their own @pytest.fixture functions, or in a "
+        "conftest.py beside them)."
+    )
+
+
 _MAIN_CONDITIONS = {
     "python": 'if __name__ == "__main__":',
     "javascript": "if (require.main === module)",

@@ -46,7 +46,8 @@ from .. import (
 )
 from ..models import retry_base_url
 from ..sandboxes import SANDBOX_KINDS, SUPPORTED_LANGUAGES, SandboxKind, create_sandbox, executor_languages
-from ._checks import TrailingChecks, split_trailing_checks, unrun_tests_note
+from ._checks import TrailingChecks, nothing_runs_note, split_trailing_checks, unrun_tests_note
+from ._conftest import conftest_fixtures
 from ._doctests import docstring_tests
 from ._examples import EXAMPLES, BrokenProgram
 from ._fix import LANGUAGE_BY_SUFFIX, language_of
@@ -489,12 +490,19 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
                 "from there.",
                 highlight=False,
             )
+    if args.tests is not None and language == "python":
+        around = conftest_fixtures(tests, args.tests, module)
+        tests = around.tests
+        if (note := around.describe()) is not None:
+            console.print(note, highlight=False)
     if checks is not None:
         console.print(checks.describe(name), highlight=False)
         tests = checks.tests
     elif args.tests is None and language == "python" and (examples := docstring_tests(source)) is not None:
         tests = examples.tests
         console.print(examples.describe(name), highlight=False)
+    if args.tests is not None and (nothing := nothing_runs_note(tests, language)) is not None:
+        raise UsageError(f"{args.tests}: {nothing}")
     if (unrun := unrun_tests_note(tests if args.tests is not None else source, language)) is not None:
         console.print(unrun, highlight=False)
     program = BrokenProgram(name, language, "unknown", checks.program if checks else source, tests)

@@ -196,7 +196,7 @@ CODE, LINES, PER_TEST = json.loads(__PROGRAM__), __LINES__, __PER_TEST__
 path = os.path.join(tempfile.mkdtemp(prefix="sd-cover-"), "candidate.py")
 with open(path, "w", encoding="utf-8") as f:
     f.write(CODE)
-current, outside, test, real = set(), set(), [0], sys.stdout
+current, outside, scope, depth, test, real = set(), set(), set(), [0], [0], sys.stdout
 
 
 def local(frame, event, arg):
@@ -226,28 +226,37 @@ RESULT, DONE = '@@autogen-selfdebug@@ {"event": "result"', '@@autogen-selfdebug@
 
 
 class Watch(io.TextIOBase):
-    # Each assert's result line closes the lines it ran; its start line opens a fresh set and a timer
-    # (a test function's or method's start too: its own result, or a "done", closes it).
+    # Each assert's result line closes the lines it ran; its start line opens a fresh set and a timer. A test
+    # function's start opens a scope: each assert in it ran what the function ran before it too (arrange, act,
+    # then assert), and the function's end (a "done", or its own result) closes the scope.
     def write(self, text):
         for line in text.splitlines():
             if line.startswith('@@autogen-selfdebug@@ {"event": "start"'):
-                # What ran since the last check (the program's own top level, a statement between checks).
-                outside.update(current)
+                # What ran since the last check: the program's own top level, a statement between checks, or
+                # (in a test function) the function's lines before this assert.
+                (scope if depth[0] else outside).update(current)
                 current.clear()
+                depth[0] += 1
                 signal.setitimer(signal.ITIMER_REAL, PER_TEST)
             elif line.startswith((RESULT, DONE)):
-                signal.setitimer(signal.ITIMER_REAL, 0)
+                depth[0] = max(0, depth[0] - 1)
+                # The rest of a test function after its assert gets a timer of its own.
+                signal.setitimer(signal.ITIMER_REAL, PER_TEST if depth[0] else 0)
                 # Python drops a tracer that a timer's exception went through: put it back for the next assert.
                 sys.settrace(calls)
                 # "done": a test that ended with no result of its own (it passed, or was skipped).
                 if line.startswith(RESULT):
                     passed = json.loads(line.split(" ", 1)[1]).get("passed", False)
-                    record = {"test": test[0], "passed": bool(passed), "lines": sorted(current)}
+                    record = {"test": test[0], "passed": bool(passed), "lines": sorted(current | scope)}
                     record["before"] = sorted(outside)
                     real.write(__MARK__ + " " + json.dumps(record) + "\n")
                     test[0] += 1
-                else:
+                elif not depth[0] and not scope:
                     outside.update(current)  # a statement between checks, guarded as one: not a check
+                if depth[0]:
+                    scope.update(current)
+                else:
+                    scope.clear()  # a test function's lines are its own, not the next one's
                 current.clear()
         return len(text)
 
