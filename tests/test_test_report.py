@@ -292,6 +292,34 @@ async def test_unittest_and_pytest_classes_run_each_method_and_report_its_checks
     assert "Ran " not in rest  # unittest.main() is the harness's to replace: nothing ran twice
 
 
+async def test_a_pytest_classs_methods_take_fixtures_and_parametrize_cases(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    # Before, each such method was called with no arguments and failed with a TypeError of the harness's making.
+    tests = (
+        "import pytest\n"
+        "@pytest.fixture\n"
+        "def base():\n    return 10\n"
+        "class TestDouble:\n"
+        "    def setup_method(self, method):\n        self.calls = 0\n"
+        "    def test_fixture(self, base):\n        assert double(base) == 20\n"
+        "    @pytest.mark.parametrize('x, want', [(1, 2), (3, 6)])\n"
+        "    def test_cases(self, x, want):\n        self.calls += 1\n        assert (double(x), self.calls) == (want, 1)\n"
+        "    def test_tmp(self, tmp_path):\n        assert tmp_path\n"
+    )
+    program = "def double(x):\n    return x * 2 + (1 if x == 3 else 0)\n"
+    code, _, _, report = await report_of(executor, program, tests)
+    assert code == 1 and report is not None and report.unfinished is None
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        (13, "(double(x), self.calls) == (want, 1)", True),  # each case on a fresh instance, after setup_method
+        (13, "(double(x), self.calls) == (want, 1)", False),
+        (9, "double(base) == 20", True),
+    ]
+    assert unrun_test_functions(ast.parse(tests)) == [
+        "TestDouble.test_tmp (it asks for tmp_path, which pytest sets up)"
+    ]
+
+
 async def test_a_unittest_failure_outside_a_check_and_a_passing_expected_failure_count() -> None:
     tests = (
         "import unittest\n"

@@ -28,7 +28,7 @@ from __future__ import annotations
 import ast
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -299,9 +299,10 @@ class _SDHarness:
         else:
             self.emit({"event": "done"})
 
-    def run_cases(self, line, name, function, fixtures):
+    def run_cases(self, line, name, function, fixtures, cls=None):
         # A test function with pytest's parametrize marks, or fixtures: each case runs as a test, in pytest's
-        # order (stacked marks multiply); a case marked skip or xfail is left out.
+        # order (stacked marks multiply); a case marked skip or xfail is left out. A pytest class's method
+        # (``cls``) runs each case on a fresh instance, between its setup_method and teardown_method.
         cases = [{}]
         for mark in getattr(function, "pytestmark", []):
             if mark.name != "parametrize":
@@ -321,7 +322,30 @@ class _SDHarness:
             cases = [dict(case, **more) for case in cases for more in expanded]
         for case in cases:
             shown = ", ".join(f"{key}={self.r(value)}" for key, value in case.items())
-            self.run_test(line, f"{name}({shown})", lambda case=case: self.with_fixtures(function, fixtures, case))
+            self.run_test(line, f"{name}({shown})", lambda case=case: self.run_case(function, fixtures, case, cls))
+
+    def run_case(self, function, fixtures, case, cls):
+        if cls is None:
+            return self.with_fixtures(function, fixtures, case)
+        instance = cls()
+        method = getattr(instance, function.__name__)
+        getattr(instance, "setup_method", lambda method: None)(method)
+        try:
+            return self.with_fixtures(method, fixtures, case)
+        finally:
+            getattr(instance, "teardown_method", lambda method: None)(method)
+
+    def asks(self, function, fixtures):
+        # What a pytest class's test method asks for that neither its parametrize marks nor the fixtures here
+        # give (pytest's own fixtures: the method is not run, as ``unrun_test_functions`` says).
+        given = set(fixtures)
+        for mark in getattr(function, "pytestmark", []):
+            if mark.name == "parametrize":
+                names = mark.kwargs.get("argnames", mark.args[0] if mark.args else "")
+                given |= {n.strip() for n in names.split(",")} if isinstance(names, str) else set(names)
+        code, defaults = function.__code__, len(function.__defaults__ or ())
+        required = code.co_varnames[1 : code.co_argcount - defaults]  # not self
+        return [name for name in required if name not in given]
 
     def with_fixtures(self, function, fixtures, case):
         # The fixtures a test asks for, set up for it alone (those they ask for first) and torn down after it,
@@ -375,7 +399,7 @@ class _SDHarness:
         else:
             self.end()
 
-    def run_class(self, cls, lines):
+    def run_class(self, cls, lines, fixtures=None):
         # A test class the tests define: each test method runs on a fresh instance, a TestCase's as
         # unittest runs it (setUp, tearDown, skips), a pytest class's with setup_method and
         # teardown_method. Its asserts report themselves; what fails it otherwise is one more failure,
@@ -400,6 +424,13 @@ class _SDHarness:
 
         for name in _sd_unittest.TestLoader().getTestCaseNames(cls):
             line, source, before = lines.get(name, lines[""]), cls.__name__ + "." + name + "()", self.reported
+            function = getattr(cls, name)
+            if not issubclass(cls, _sd_unittest.TestCase) and (
+                getattr(function, "pytestmark", None) or self.arguments(function)[1:]
+            ):
+                if not self.asks(function, fixtures or {}):  # else pytest's own fixtures: not run here
+                    self.run_cases(line, cls.__name__ + "." + name, function, fixtures or {}, cls)
+                continue
             self.emit({"event": "start", "line": line, "source": source})
             if issubclass(cls, _sd_unittest.TestCase):
                 result = Result()
@@ -709,24 +740,43 @@ def unrun_test_functions(module: ast.Module) -> list[str]:
     """The test functions pytest would run that the harness cannot, each with why (``test_tmp (it asks for
     tmp_path)``): a fixture that is pytest's own or set up in a way the harness does not, or a decorator that is
     not a pytest mark. Skipped ones are not listed."""
-    return [f"{node.name} ({verdict})" for node, verdict in _pytest_functions(module) if isinstance(verdict, str)]
+    unrun = [f"{node.name} ({verdict})" for node, verdict in _pytest_functions(module) if isinstance(verdict, str)]
+    for cls, _ in test_classes(module):
+        if cls.bases:  # a TestCase: unittest calls its methods with no arguments
+            continue
+        methods = [node for node in cls.body if isinstance(node, ast.FunctionDef) and node.name.startswith("test")]
+        for node, verdict in _pytest_verdicts(methods, fixture_functions(module), method=True):
+            if isinstance(verdict, str):
+                unrun.append(f"{cls.name}.{node.name} ({verdict})")
+    return unrun
 
 
 def _pytest_functions(module: ast.Module) -> Iterator[tuple[ast.FunctionDef, int | str | None]]:
     """Each top-level ``def test...`` the tests never name, but skipped ones, with its number of cases (as
     :func:`test_functions` gives it), or why the harness cannot run it."""
     named = {node.id for node in ast.walk(module) if isinstance(node, ast.Name)}
-    fixtures = fixture_functions(module)
-    for node in module.body:
-        if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test") or node.name in named:
-            continue
+    functions = [
+        node
+        for node in module.body
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test") and node.name not in named
+    ]
+    yield from _pytest_verdicts(functions, fixture_functions(module))
+
+
+def _pytest_verdicts(
+    functions: Sequence[ast.FunctionDef], fixtures: dict[str, ast.FunctionDef], *, method: bool = False
+) -> Iterator[tuple[ast.FunctionDef, int | str | None]]:
+    """Each of ``functions`` (a pytest class's methods, with ``method``) but skipped ones, with its number of
+    cases, or why the harness cannot run it."""
+    for node in functions:
         marks = [_parametrize(d) for d in node.decorator_list]
         others = [d for d, mark in zip(node.decorator_list, marks, strict=True) if mark is None]
         kinds = [_mark(d) for d in others]
         if "skip" in kinds:
             continue
         given = {name for mark in marks if mark is not None for name in mark[0]}
-        missing = sorted(_required(node) - given - fixtures.keys())
+        required = _required(node) - ({node.args.args[0].arg} if method and node.args.args else set())
+        missing = sorted(required - given - fixtures.keys())
         if None in kinds:
             yield node, f"it is decorated with @{ast.unparse(others[kinds.index(None)])}"
         elif missing:
@@ -859,7 +909,8 @@ def instrument_python_tests(
         )
         module.body.append(ast.copy_location(ast.parse(run).body[0], function))
     for cls, lines in classes:
-        module.body.append(ast.copy_location(ast.parse(f"_sd_h.run_class({cls.name}, {lines!r})").body[0], cls))
+        run = f"_sd_h.run_class({cls.name}, {lines!r}, {given})"
+        module.body.append(ast.copy_location(ast.parse(run).body[0], cls))
     finish_ok = ast.parse("_sd_h.finish(crashed=False)").body
     finish_crashed = ast.parse("_sd_h.finish(crashed=True)\nraise").body
     guarded = ast.Try(
