@@ -304,7 +304,8 @@ async def test_a_pytest_classs_methods_take_fixtures_and_parametrize_cases(
         "    def setup_method(self, method):\n        self.calls = 0\n"
         "    def test_fixture(self, base):\n        assert double(base) == 20\n"
         "    @pytest.mark.parametrize('x, want', [(1, 2), (3, 6)])\n"
-        "    def test_cases(self, x, want):\n        self.calls += 1\n        assert (double(x), self.calls) == (want, 1)\n"
+        "    def test_cases(self, x, want):\n        self.calls += 1\n"
+        "        assert (double(x), self.calls) == (want, 1)\n"
         "    def test_tmp(self, tmp_path):\n        assert tmp_path\n"
     )
     program = "def double(x):\n    return x * 2 + (1 if x == 3 else 0)\n"

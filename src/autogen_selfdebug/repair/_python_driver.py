@@ -228,13 +228,14 @@ RESULT, DONE = '@@autogen-selfdebug@@ {"event": "result"', '@@autogen-selfdebug@
 class Watch(io.TextIOBase):
     # Each assert's result line closes the lines it ran; its start line opens a fresh set and a timer. A test
     # function's start opens a scope: each assert in it ran what the function ran before it too (arrange, act,
-    # then assert), and the function's end (a "done", or its own result) closes the scope.
+    # then assert), until the function's end (a "done", or its own result).
     def write(self, text):
         for line in text.splitlines():
             if line.startswith('@@autogen-selfdebug@@ {"event": "start"'):
-                # What ran since the last check: the program's own top level, a statement between checks, or
-                # (in a test function) the function's lines before this assert.
-                (scope if depth[0] else outside).update(current)
+                # What ran since the last check (the program's own top level, a statement between checks).
+                outside.update(current)
+                if depth[0]:
+                    scope.update(current)
                 current.clear()
                 depth[0] += 1
                 signal.setitimer(signal.ITIMER_REAL, PER_TEST)
@@ -251,12 +252,12 @@ class Watch(io.TextIOBase):
                     record["before"] = sorted(outside)
                     real.write(__MARK__ + " " + json.dumps(record) + "\n")
                     test[0] += 1
-                elif not depth[0] and not scope:
+                else:
                     outside.update(current)  # a statement between checks, guarded as one: not a check
                 if depth[0]:
                     scope.update(current)
                 else:
-                    scope.clear()  # a test function's lines are its own, not the next one's
+                    scope.clear()
                 current.clear()
         return len(text)
 
