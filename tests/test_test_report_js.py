@@ -659,3 +659,41 @@ expect(pay).toHaveBeenCalledWith(3, expect.objectContaining({ currency: "EUR" })
     assert report.results[9].error == (
         "TypeError: expect(received): received value must be a mock function (jest.fn or jest.spyOn)"
     )
+
+
+@pytest.mark.parametrize("language", ["javascript", pytest.param("typescript", marks=needs_tsc)])
+@pytest.mark.parametrize(
+    "imports",
+    [
+        'import { describe, test, expect, vi } from "vitest";',
+        'const { describe, test, expect } = require("@jest/globals");',
+    ],
+    ids=["vitest", "jest-globals"],
+)
+async def test_jest_and_vitest_globals_imported_from_their_modules_come_from_the_prelude(
+    language: str, imports: str
+) -> None:
+    # Neither module is in the sandbox: the import failed, and no test ran. Its line stays, blank.
+    uses_vi = "vi" in imports.split("}")[0]
+    tests = (
+        f"{imports}\n"
+        "describe('double', () => {\n"
+        "  test('doubles', () => {\n"
+        "    expect(double(2)).toBe(4);\n"
+        "  });\n"
+        f"  test('maps', () => {{\n    const spy = {'vi' if uses_vi else 'jest'}.fn(double);\n"
+        "    expect([1].map((x) => spy(x))).toEqual([2]);\n"
+        "    expect(spy).toHaveBeenCalledWith(1);\n"
+        "  });\n"
+        "});\n"
+    )
+    program = "function double(x) {\n  return x + 2;\n}\n"
+    if language == "typescript":
+        program = program.replace("(x)", "(x: number)")
+    code, _, report = await run(program, tests, language)
+    assert code == 1 and report is not None
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        (3, "test('doubles')", True),
+        (6, "test('maps')", False),
+    ]
+    assert (report.results[1].expected, report.results[1].actual) == ("[ 2 ]", "[ 3 ]")

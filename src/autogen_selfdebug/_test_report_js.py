@@ -32,7 +32,8 @@ name; the tests of a ``describe`` are checks each. An ``async`` test's check rep
 after the checks that follow it have run, and the tests' end record waits for it. Jest-style tests, which call
 Jest's globals without importing them, run through the same runner (``beforeAll``/``afterAll`` as node:test's
 ``before``/``after``), with an ``expect`` on node's ``assert`` in the prelude (its asymmetric matchers and mock
-matchers too) and, when they use it, ``jest.fn``/``jest.spyOn``. A table test (``test.each(rows)(name, fn)``,
+matchers too) and, when they use it, ``jest.fn``/``jest.spyOn`` (Vitest's ``vi`` is the same). An import of these
+globals from ``@jest/globals`` or ``vitest``, which the sandbox does not have, is blanked out. A table test (``test.each(rows)(name, fn)``,
 ``it.each`...```, ``describe.each``) runs a test for each row; a table is one check, and its report names the
 first row that failed.
 """
@@ -629,7 +630,7 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     javascript or typescript). Tests that do not parse are returned after the start marker only.
     ``program`` is what runs before them: an ``assert`` it declares or imports is not declared again."""
     start = tests_start_line(language)
-    data = tests.encode("utf-8")
+    data = _without_jest_imports(tests.encode("utf-8"), language)
     root = parser_for(language).parse(data).root_node
     if root.has_error:
         return f"{start}\n{tests}"
@@ -649,8 +650,10 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     typed = language == "typescript"
     annotations = {"/*any*/": ": any", "/*any[]*/": ": any[]"} if typed else {"/*any*/": "", "/*any[]*/": ""}
     prelude = _PRELUDE + (_NODE_TEST if node_test else "")
-    undeclared = _undeclared({"expect", "jest"}, root, _root(program, language))
-    prelude += (_EXPECT if "expect" in undeclared else "") + (_JEST if "jest" in undeclared else "")
+    undeclared = _undeclared({"expect", "jest", "vi"}, root, _root(program, language))
+    prelude += _EXPECT if "expect" in undeclared else ""
+    prelude += _JEST if undeclared & {"jest", "vi"} else ""
+    prelude += "const vi/*any*/ = jest;  // Vitest's vi.fn, vi.spyOn: Jest's\n" if "vi" in undeclared else ""
     for placeholder, annotation in annotations.items():
         prelude = prelude.replace(placeholder, annotation)
     if _uses_assert(root) and not _declares_assert(root) and not _declares_assert(_root(program, language)):
@@ -658,6 +661,40 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     # The prelude's last line ends with PRELUDE_END, so the tests keep their lines.
     prelude = f"{prelude[:-1]} {PRELUDE_END}\n"
     return f"{start}\n{prelude}{data.decode('utf-8')}\n" + ("" if main is not None else "__sdFinish();\n")
+
+
+# Modules whose imports give Jest's globals (Jest's own, and Vitest's, which has the same API and ``vi`` for
+# ``jest``): the prelude has them, and neither module is in the sandbox.
+_JEST_MODULES = frozenset({b"@jest/globals", b"vitest"})
+_JEST_NAMES = frozenset({*_JEST_GLOBALS, "expect", "jest", "vi"})
+
+
+def _without_jest_imports(data: bytes, language: str) -> bytes:
+    """``data`` with its top-level imports of Jest's or Vitest's globals (``import { describe, it, expect } from
+    "vitest"``, ``const { expect } = require("@jest/globals")``) blanked out, lines kept, when each name they bind
+    is one the prelude gives under that name."""
+    root = parser_for(language).parse(data).root_node
+    spans = []
+    for node in root.named_children:
+        if node.type == "import_statement":
+            source = _string_value(node.child_by_field_name("source"))
+            clauses = [c for c in node.named_children if c.type == "import_clause"]
+            parts = [part for clause in clauses for part in clause.named_children]
+            if source not in _JEST_MODULES or not parts or any(p.type != "named_imports" for p in parts):
+                continue
+            names = [_import_specifiers(part) for part in parts]
+        elif node.type in ("lexical_declaration", "variable_declaration"):
+            declarators = [d for d in node.named_children if d.type == "variable_declarator"]
+            if len(declarators) != 1 or _requires(declarators[0].child_by_field_name("value")) not in _JEST_MODULES:
+                continue
+            names = [_bound_names(declarators[0].child_by_field_name("name"))]
+        else:
+            continue
+        if all(name == role and name in _JEST_NAMES for found in names for name, role in found.items()):
+            spans.append((node.start_byte, node.end_byte))
+    for begin, end in reversed(spans):
+        data = data[:begin] + bytes(b if b == 0x0A else 0x20 for b in data[begin:end]) + data[end:]
+    return data
 
 
 def _wrap_checks(
