@@ -32,10 +32,10 @@ name; the tests of a ``describe`` are checks each. An ``async`` test's check rep
 after the checks that follow it have run, and the tests' end record waits for it. Jest-style tests, which call
 Jest's globals without importing them, run through the same runner (``beforeAll``/``afterAll`` as node:test's
 ``before``/``after``), with an ``expect`` on node's ``assert`` in the prelude (its asymmetric matchers and mock
-matchers too) and, when they use it, ``jest.fn``/``jest.spyOn`` (Vitest's ``vi`` is the same). An import of these
-globals from ``@jest/globals`` or ``vitest``, which the sandbox does not have, is blanked out. A table test (``test.each(rows)(name, fn)``,
-``it.each`...```, ``describe.each``) runs a test for each row; a table is one check, and its report names the
-first row that failed.
+matchers too) and, when they use it, ``jest.fn``/``jest.spyOn`` (Vitest's ``vi`` is the same). An import of
+these globals from ``@jest/globals`` or ``vitest``, which the sandbox does not have, is blanked out. A table
+test (``test.each(rows)(name, fn)``, ``it.each`...```, ``describe.each``) runs a test for each row; a table is
+one check, and its report names the first row that failed.
 """
 
 from __future__ import annotations

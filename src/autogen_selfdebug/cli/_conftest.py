@@ -33,10 +33,18 @@ class ConftestFixtures:
     """Each conftest file left out, and why (it does not parse, or cannot be read)."""
 
     def describe(self) -> str | None:
-        parts = [f"{path} ({', '.join(names)})" for path, names in self.taken]
+        parts = [f"{_shown(path)} ({', '.join(names)})" for path, names in self.taken]
         lines = [f"Took the fixtures of {'; '.join(parts)} with the tests, as pytest would."] if parts else []
-        lines += [f"Left out {path}: {why}." for path, why in self.unreadable]
+        lines += [f"Left out {_shown(path)}: {why}." for path, why in self.unreadable]
         return "\n".join(lines) or None
+
+
+def _shown(path: Path) -> Path:
+    """``path`` from the working folder when it is below it, else as it is."""
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
 
 
 def conftest_files(tests_file: Path) -> list[Path]:
