@@ -300,9 +300,15 @@ class _SDHarness:
             self.emit({"event": "done"})
 
     def run_cases(self, line, name, function, fixtures, cls=None):
-        # A test function with pytest's parametrize marks, or fixtures: each case runs as a test, in pytest's
-        # order (stacked marks multiply); a case marked skip or xfail is left out. A pytest class's method
-        # (``cls``) runs each case on a fresh instance, between its setup_method and teardown_method.
+        # A test function with pytest's parametrize marks, or fixtures: each case runs as a test. A pytest
+        # class's method (``cls``) runs each case on a fresh instance, between its setup_method and teardown_method.
+        for case in self.cases(function):
+            shown = ", ".join(f"{key}={self.r(value)}" for key, value in case.items())
+            self.run_test(line, f"{name}({shown})", lambda case=case: self.run_case(function, fixtures, case, cls))
+
+    def cases(self, function):
+        # The arguments of each case of a test's parametrize marks, in pytest's order (stacked marks multiply);
+        # a case marked skip or xfail is left out.
         cases = [{}]
         for mark in getattr(function, "pytestmark", []):
             if mark.name != "parametrize":
@@ -320,9 +326,7 @@ class _SDHarness:
                 if not any(m.name in ("skip", "xfail") for m in marks):
                     expanded.append(dict(zip(names, params)))
             cases = [dict(case, **more) for case in cases for more in expanded]
-        for case in cases:
-            shown = ", ".join(f"{key}={self.r(value)}" for key, value in case.items())
-            self.run_test(line, f"{name}({shown})", lambda case=case: self.run_case(function, fixtures, case, cls))
+        return cases
 
     def run_case(self, function, fixtures, case, cls):
         if cls is None:
@@ -336,16 +340,11 @@ class _SDHarness:
             getattr(instance, "teardown_method", lambda method: None)(method)
 
     def asks(self, function, fixtures):
-        # What a pytest class's test method asks for that neither its parametrize marks nor the fixtures here
-        # give (pytest's own fixtures: the method is not run, as ``unrun_test_functions`` says).
-        given = set(fixtures)
-        for mark in getattr(function, "pytestmark", []):
-            if mark.name == "parametrize":
-                names = mark.kwargs.get("argnames", mark.args[0] if mark.args else "")
-                given |= {n.strip() for n in names.split(",")} if isinstance(names, str) else set(names)
+        # What a pytest class's test method asks for that neither its cases nor the fixtures here give
+        # (pytest's own fixtures: the method is not run, as ``unrun_test_functions`` says).
         code, defaults = function.__code__, len(function.__defaults__ or ())
-        required = code.co_varnames[1 : code.co_argcount - defaults]  # not self
-        return [name for name in required if name not in given]
+        given = {*fixtures, *next(iter(self.cases(function)), {})}
+        return [name for name in code.co_varnames[1 : code.co_argcount - defaults] if name not in given]
 
     def with_fixtures(self, function, fixtures, case):
         # The fixtures a test asks for, set up for it alone (those they ask for first) and torn down after it,

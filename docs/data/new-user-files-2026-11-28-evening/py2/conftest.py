@@ -1,0 +1,3 @@
+import pytest
+@pytest.fixture
+def stocked(:

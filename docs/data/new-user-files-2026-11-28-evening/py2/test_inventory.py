@@ -1,0 +1,3 @@
+def test_add(stocked):
+    stocked.add("apple")
+    assert stocked.count("apple") == 6

@@ -1,0 +1,3 @@
+export function discount(price: number, percent: number): number {
+  return price - price * (percent / 10);
+}
