@@ -190,15 +190,9 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
 def unrun_tests_note(tests: str, language: str) -> str | None:
     """A line for people when Python ``tests`` hold test functions pytest would run and ``fix`` cannot (they ask
     for pytest's own fixtures, or carry another decorator), or ``None``."""
-    if language != "python":
+    if (found := _unrun(tests, language)) is None:
         return None
-    try:
-        module = ast.parse(tests)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    unrun = unrun_test_functions(module)
-    if not unrun:
-        return None
+    _, unrun = found
     them = "it" if len(unrun) == 1 else "them"
     return f"Not run here, though pytest would run {them}: {'; '.join(unrun)}."
 
@@ -207,14 +201,10 @@ def nothing_runs_note(tests: str, language: str) -> str | None:
     """For Python ``tests`` whose test functions pytest would run and ``fix`` cannot, and that hold no other check
     (no test it can run, no top-level assert or call): why nothing could check a fix, or ``None``. Without it,
     such tests "passed" as given, whatever the program did."""
-    if language != "python":
+    if (found := _unrun(tests, language)) is None:
         return None
-    try:
-        module = ast.parse(tests)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    unrun = unrun_test_functions(module)
-    if not unrun or test_functions(module) or test_classes(module):
+    module, unrun = found
+    if test_functions(module) or test_classes(module):
         return None
     definitions = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Pass)
     for node in module.body:
@@ -226,6 +216,18 @@ def nothing_runs_note(tests: str, language: str) -> str | None:
         "Give tests that set up what they ask for themselves (their own @pytest.fixture functions, or in a "
         "conftest.py beside them)."
     )
+
+
+def _unrun(tests: str, language: str) -> tuple[ast.Module, list[str]] | None:
+    """Python ``tests`` parsed, with the test functions pytest would run and ``fix`` cannot; ``None`` if none."""
+    if language != "python":
+        return None
+    try:
+        module = ast.parse(tests)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    unrun = unrun_test_functions(module)
+    return (module, unrun) if unrun else None
 
 
 _MAIN_CONDITIONS = {
