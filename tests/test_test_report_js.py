@@ -697,3 +697,18 @@ async def test_jest_and_vitest_globals_imported_from_their_modules_come_from_the
         (6, "test('maps')", False),
     ]
     assert (report.results[1].expected, report.results[1].actual) == ("[ 2 ]", "[ 3 ]")
+
+
+@needs_tsc
+async def test_typescript_tests_may_name_jests_mock_types() -> None:
+    # tsc checks the tests' types, and the sandbox has no @types/jest: `as jest.Mock` failed to compile.
+    tests = (
+        "test('calls back', () => {\n"
+        "  const spy = jest.fn() as jest.Mock;\n"
+        "  const typed: jest.MockedFunction<(x: number) => number> = jest.fn((x: number) => double(x));\n"
+        "  [1, 2].forEach((x) => spy(typed(x)));\n"
+        "  expect(spy).toHaveBeenLastCalledWith(4);\n"
+        "});\n"
+    )
+    code, _, report = await run("function double(x: number): number {\n  return x * 2;\n}\n", tests, "typescript")
+    assert code == 0 and report is not None and [r.passed for r in report.results] == [True]

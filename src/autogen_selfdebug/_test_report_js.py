@@ -572,6 +572,12 @@ const jest/*any*/ = (function () {
   };
 })();
 """
+_JEST_TYPES = """\
+declare namespace jest {
+  type Mock<T = any, Y = any> = any; type Mocked<T = any> = any; type MockedFunction<T = any> = any;
+  type SpyInstance<T = any, Y = any> = any; type MockInstance<T = any, Y = any> = any;
+}
+"""
 # Jest's globals, when the tests call them without declaring or importing them: node:test's own, by role.
 _JEST_GLOBALS = {
     "describe": "describe",
@@ -653,6 +659,8 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     undeclared = _undeclared({"expect", "jest", "vi"}, root, _root(program, language))
     prelude += _EXPECT if "expect" in undeclared else ""
     prelude += _JEST if undeclared & {"jest", "vi"} else ""
+    # Their types too (`jest.fn() as jest.Mock`), which @types/jest would give: the sandbox has no @types.
+    prelude += _JEST_TYPES if typed and undeclared & {"jest", "vi"} else ""
     prelude += "const vi/*any*/ = jest;  // Vitest's vi.fn, vi.spyOn: Jest's\n" if "vi" in undeclared else ""
     for placeholder, annotation in annotations.items():
         prelude = prelude.replace(placeholder, annotation)
