@@ -636,8 +636,10 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     javascript or typescript). Tests that do not parse are returned after the start marker only.
     ``program`` is what runs before them: an ``assert`` it declares or imports is not declared again."""
     start = tests_start_line(language)
-    data = _without_jest_imports(tests.encode("utf-8"), language)
+    data = tests.encode("utf-8")
     root = parser_for(language).parse(data).root_node
+    if (blanked := _without_jest_imports(root, data)) is not None:
+        data, root = blanked, parser_for(language).parse(blanked).root_node
     if root.has_error:
         return f"{start}\n{tests}"
     node_test = node_test_use(root, _root(program, language))
@@ -677,11 +679,11 @@ _JEST_MODULES = frozenset({b"@jest/globals", b"vitest"})
 _JEST_NAMES = frozenset({*_JEST_GLOBALS, "expect", "jest", "vi"})
 
 
-def _without_jest_imports(data: bytes, language: str) -> bytes:
-    """``data`` with its top-level imports of Jest's or Vitest's globals (``import { describe, it, expect } from
-    "vitest"``, ``const { expect } = require("@jest/globals")``) blanked out, lines kept, when each name they bind
-    is one the prelude gives under that name."""
-    root = parser_for(language).parse(data).root_node
+def _without_jest_imports(root: tree_sitter.Node, data: bytes) -> bytes | None:
+    """``data`` (parsed as ``root``) with its top-level imports of Jest's or Vitest's globals (``import { describe,
+    it, expect } from "vitest"``, ``const { expect } = require("@jest/globals")``) blanked out, lines kept, when each
+    name they bind is one the prelude gives under that name; ``None`` when it has none (the search instruments the
+    tests for every candidate: no second parse then)."""
     spans = []
     for node in root.named_children:
         if node.type == "import_statement":
@@ -702,7 +704,7 @@ def _without_jest_imports(data: bytes, language: str) -> bytes:
             spans.append((node.start_byte, node.end_byte))
     for begin, end in reversed(spans):
         data = data[:begin] + bytes(b if b == 0x0A else 0x20 for b in data[begin:end]) + data[end:]
-    return data
+    return data if spans else None
 
 
 def _wrap_checks(
@@ -763,7 +765,7 @@ class NodeTestUse:
     def called(self, statement: tree_sitter.Node) -> tuple[str, str | None] | None:
         """What node:test function a statement calls, and its modifier (``only``, ``skip``, ``todo``); Jest's
         table tests (``test.each(table)(name, fn)``) call the function their ``each`` is on."""
-        callee, each = test_callee(statement)
+        callee, each = _test_callee(statement)
         parts = callee.text.decode("utf-8", errors="replace").split(".") if callee and callee.text else []
         if each:
             parts.pop()
@@ -789,7 +791,7 @@ class NodeTestUse:
             yield from self.calls(node)
 
 
-def test_callee(statement: tree_sitter.Node) -> tuple[tree_sitter.Node | None, bool]:
+def _test_callee(statement: tree_sitter.Node) -> tuple[tree_sitter.Node | None, bool]:
     """The function a statement calls (``test``, ``describe.skip``), and whether it is a table test's ``X.each``,
     which makes the function the statement then calls: ``test.each([[1, 2]])("adds", fn)``, ``it.each`...`(...)``."""
     call = statement.named_children[0] if statement.type == "expression_statement" else None
@@ -877,7 +879,7 @@ def _wrap_node_test(statement: tree_sitter.Node, use: NodeTestUse, data: bytes, 
     """Each node:test call in ``statement`` (a suite's too) goes to the harness's runner; each test is a check,
     shown by its name."""
     for node, role in use.calls(statement):
-        (callee, each), arguments = test_callee(node), node.named_children[0].child_by_field_name("arguments")
+        (callee, each), arguments = _test_callee(node), node.named_children[0].child_by_field_name("arguments")
         found = use.called(node)
         if callee is None or found is None:
             continue
