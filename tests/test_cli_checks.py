@@ -1962,6 +1962,63 @@ def test_fixtures_from_conftest_files_go_with_the_tests(
     assert out_path.read_text() == INVENTORY.replace("have + qty", "have - qty")
 
 
+def test_autouse_and_module_scoped_fixtures_of_conftest_files_are_set_up_as_pytest_would(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The tests share one module-scoped inventory, which an autouse fixture stocks. Before, no test here could run
+    # (the module-scoped fixture was pytest's to set up): "None of the tests can run here", exit 2. The root's
+    # conftest.py has an autouse fixture that asks for pytest's own monkeypatch: the output says the tests run
+    # without it.
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'shop'\n")
+    (tmp_path / "conftest.py").write_text(
+        "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef quiet(monkeypatch):\n"
+        "    monkeypatch.setenv('SHOP_LOG', 'off')\n"
+    )
+    tests_dir = tmp_path / "tests"
+    tests_dir.mkdir()
+    (tests_dir / "conftest.py").write_text(
+        "import pytest\nfrom inventory import Inventory\n\n\n@pytest.fixture(scope='module')\ndef shop():\n"
+        "    return Inventory()\n\n\n@pytest.fixture(autouse=True)\ndef restock(shop):\n"
+        "    shop.items = {'apple': 5}\n    yield\n    shop.items = {}\n"
+    )
+    (tmp_path / "inventory.py").write_text(INVENTORY)
+    (tests_dir / "test_inventory.py").write_text(
+        "def test_add(shop):\n    shop.add('apple')\n    assert shop.count('apple') == 6\n\n\n"
+        "def test_remove(shop):\n    shop.remove('apple', 2)\n    assert shop.count('apple') == 3\n"
+    )
+    out_path = tmp_path / "fixed.py"
+    args = ["fix", str(tmp_path / "inventory.py"), "--tests", str(tests_dir / "test_inventory.py")]
+    code, _, err = run([*args, "--output", str(out_path)], capsys)
+    assert code == 0, err
+    text = flat(err)
+    assert f"Took the fixtures of {tests_dir / 'conftest.py'} (restock, shop) with the tests, as pytest would." in text
+    assert (
+        f"The tests run without the autouse fixtures of {tmp_path / 'conftest.py'}, which pytest would set up: quiet "
+        "(it asks for monkeypatch, which pytest sets up)." in text
+    )
+    assert "Not run here" not in text and "Tests: 1 of 2 asserts passed." in text
+    assert "found by the repair search: `have + qty` changed to `have - qty` on line 10" in text
+    assert out_path.read_text() == INVENTORY.replace("have + qty", "have - qty")
+
+
+def test_autouse_fixtures_the_tests_run_without_are_named(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "inventory.py").write_text(INVENTORY.replace("have + qty", "have - qty"))
+    (tmp_path / "test_inventory.py").write_text(
+        "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef home(tmp_path, monkeypatch):\n"
+        "    monkeypatch.setenv('HOME', str(tmp_path))\n\n\n"
+        "def test_add():\n    shop = Inventory()\n    shop.add('apple')\n    assert shop.count('apple') == 1\n"
+    )
+    args = ["fix", str(tmp_path / "inventory.py"), "--tests", str(tmp_path / "test_inventory.py")]
+    code, _, err = run([*args, "--output", str(tmp_path / "out.py")], capsys)
+    assert code == 0, err
+    assert (
+        "The tests run without this autouse fixture, which pytest would set up for each: home (it asks for "
+        "monkeypatch, tmp_path, which pytest sets up)." in flat(err)
+    )
+
+
 def test_a_conftest_file_that_does_not_parse_is_named_and_left_out(
     tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
 ) -> None:

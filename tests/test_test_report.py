@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import ast
+import asyncio
+import json
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from autogen_core import CancellationToken
@@ -21,6 +26,7 @@ from autogen_selfdebug._test_report import (
     render_report,
     split_output,
     unrun_test_functions,
+    unset_autouse_fixtures,
 )
 from autogen_selfdebug._test_report import test_functions as found_test_functions  # not named test*, for pytest
 from autogen_selfdebug._test_report import tests_start_line as start_line  # not named test*, for pytest
@@ -635,6 +641,146 @@ async def test_the_tests_own_pytest_fixtures_are_set_up_for_each_test(executor: 
     assert code == 0 and report is not None and (report.passed, report.total) == (4, 4)
 
 
+SCOPED_FIXTURE_TESTS = """\
+import atexit
+import json
+import unittest
+
+import pytest
+
+LOG = []
+atexit.register(lambda: print("LOG=" + json.dumps(LOG)))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_wide():
+    LOG.append("session up")
+    yield
+    LOG.append("session down")
+
+
+@pytest.fixture(scope="module")
+def db():
+    LOG.append("db up")
+    yield {"rows": []}
+    LOG.append("db down")
+
+
+@pytest.fixture(scope="class")
+def per_class(db):
+    LOG.append("class up")
+    yield db
+    LOG.append("class down")
+
+
+@pytest.fixture(autouse=True)
+def each():
+    LOG.append("each up")
+    yield
+    LOG.append("each down")
+
+
+@pytest.fixture
+def marker():
+    LOG.append("marker")
+
+
+def test_insert(db):
+    db["rows"].append(1)
+    assert total(db["rows"]) == 1
+
+
+def test_again(per_class, db):
+    db["rows"].append(2)
+    assert total(db["rows"]) == 3
+
+
+@pytest.mark.usefixtures("marker")
+def test_used():
+    assert LOG[-1] == "marker"
+
+
+class TestRows:
+    def test_one(self, per_class):
+        assert per_class["rows"] == [1, 2]
+
+    def test_two(self, per_class):
+        per_class["rows"].append(3)
+        assert total(per_class["rows"]) == 6
+
+
+class TestOld(unittest.TestCase):
+    def test_inside(self):
+        self.assertEqual(LOG[-1], "each up")
+"""
+
+
+def _log(output: str) -> list[str]:
+    (line,) = [line for line in output.splitlines() if line.startswith("LOG=")]
+    return list(json.loads(line.removeprefix("LOG=")))
+
+
+async def test_autouse_and_wider_scoped_fixtures_are_set_up_and_torn_down_as_pytest_does(
+    executor: LocalCommandLineCodeExecutor, tmp_path: Path
+) -> None:
+    # Before, the tests asking for a module- or class-scoped fixture were not run, and an autouse fixture was left
+    # out: what it set up was missing from every test. Real pytest runs the same file, and the two logs must agree.
+    program = "def total(rows):\n    return sum(rows)\n"
+    combined = tmp_path / "test_combined.py"
+    combined.write_text(f"{program}\n{SCOPED_FIXTURE_TESTS}")
+    ran = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", combined.name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    by_pytest = _log(ran.stdout)
+    assert by_pytest[:2] == ["session up", "db up"] and by_pytest[-2:] == ["db down", "session down"]
+    code, _, rest, report = await report_of(executor, program, SCOPED_FIXTURE_TESTS)
+    assert code == 0 and report is not None and (report.passed, report.total) == (6, 6), rest
+    assert _log(rest) == by_pytest
+    assert unrun_test_functions(ast.parse(SCOPED_FIXTURE_TESTS)) == []
+    # A bug fails the checks that see it, each with its values, and the other checks still pass.
+    code, _, _, report = await report_of(executor, program.replace("sum(rows)", "len(rows)"), SCOPED_FIXTURE_TESTS)
+    assert code == 1 and report is not None
+    assert [(r.source, r.actual) for r in failed(report)] == [
+        ('total(db["rows"]) == 3', "2"),
+        ('total(per_class["rows"]) == 6', "3"),
+    ]
+
+
+async def test_a_fixtures_teardown_that_raises_fails_a_check_of_its_own(executor: LocalCommandLineCodeExecutor) -> None:
+    tests = (
+        "import pytest\n"
+        "@pytest.fixture(scope='module')\n"
+        "def conn():\n    yield 1\n    raise RuntimeError('left open')\n"
+        "def test_conn(conn):\n    assert one() == conn\n"
+    )
+    code, _, _, report = await report_of(executor, "def one():\n    return 1\n", tests)
+    assert code == 1 and report is not None
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        (7, "one() == conn", True),
+        (3, "teardown of conn", False),
+    ]
+    assert "RuntimeError: left open" in render_report(report)
+
+
+def test_autouse_fixtures_the_harness_cannot_set_up_are_named() -> None:
+    tests = (
+        "import pytest\n\n"
+        "@pytest.fixture(autouse=True)\ndef clean_env(monkeypatch):\n    monkeypatch.delenv('HOME')\n\n"
+        "@pytest.fixture(autouse=True, params=[1, 2])\ndef twice(request):\n    return request.param\n\n"
+        "@pytest.fixture(scope='module', autouse=True)\ndef fine():\n    return 1\n\n"
+        "def test_a():\n    assert 1\n"
+    )
+    assert unset_autouse_fixtures(ast.parse(tests)) == {
+        "clean_env": "it asks for monkeypatch, which pytest sets up",
+        "twice": "the harness does not follow its params",
+    }
+
+
 def test_which_test_functions_the_harness_cannot_run_and_why() -> None:
     tests = (
         "import pytest\nfrom unittest import mock\n\n\n@pytest.fixture\ndef ours():\n    return 1\n\n\n"
@@ -648,5 +794,5 @@ def test_which_test_functions_the_harness_cannot_run_and_why() -> None:
     assert unrun_test_functions(module) == [
         "test_tmp (it asks for tmp_path, which pytest sets up)",
         "test_patched (it is decorated with @mock.patch('os.getcwd'))",
-        "test_db (it is decorated with @pytest.mark.usefixtures('db'))",
+        "test_db (it asks for db, which pytest sets up)",
     ]

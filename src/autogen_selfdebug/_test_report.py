@@ -12,8 +12,8 @@ innermost frame: the line and its locals. A top-level statement among the checks
 Everything is bounded in size.
 
 Test functions written for pytest (``def test_x():``) that the tests never call are called after
-them (once per case of their ``@pytest.mark.parametrize`` marks, with the tests' own fixtures set up for
-each), and so are the test methods of
+them (once per case of their ``@pytest.mark.parametrize`` marks, with the tests' own fixtures set up as pytest
+would: for each test, class or file by their scope, autouse ones for every test), and so are the test methods of
 ``unittest.TestCase`` classes and of pytest's ``class Test...:`` (in place of ``unittest.main()``), so
 that a tests file in either style does not pass by running nothing. ``self.assertEqual(a, b)`` and its
 plain kin report like the asserts they stand for.
@@ -38,6 +38,7 @@ __all__ = [
     "TestReport",
     "expects_raise",
     "fixture_functions",
+    "fixture_settings",
     "instrument_python_tests",
     "is_test_runner",
     "main_function",
@@ -48,6 +49,7 @@ __all__ = [
     "test_functions",
     "tests_start_line",
     "unrun_test_functions",
+    "unset_autouse_fixtures",
 ]
 
 MARKER = "@@autogen-selfdebug@@"
@@ -100,6 +102,8 @@ class _SDHarness:
         self.failed = 0
         self.reported = 0
         self.out = _sd_sys.stdout
+        self.fixtures, self.settings = {}, {}  # the tests' fixtures by name; each one's (scope, autouse, line)
+        self.kept, self.teardowns = {}, {}  # a class's or the run's fixture values, and their yield fixtures
         shown = _sd_reprlib.Repr()
         shown.maxstring, shown.maxother, shown.maxlevel = 80, 80, 3
         shown.maxlist = shown.maxtuple = shown.maxset = shown.maxdict = 8
@@ -299,12 +303,12 @@ class _SDHarness:
         else:
             self.emit({"event": "done"})
 
-    def run_cases(self, line, name, function, fixtures, cls=None):
+    def run_cases(self, line, name, function, cls=None):
         # A test function with pytest's parametrize marks, or fixtures: each case runs as a test. A pytest
         # class's method (``cls``) runs each case on a fresh instance, between its setup_method and teardown_method.
         for case in self.cases(function):
             shown = ", ".join(f"{key}={self.r(value)}" for key, value in case.items())
-            self.run_test(line, f"{name}({shown})", lambda case=case: self.run_case(function, fixtures, case, cls))
+            self.run_test(line, f"{name}({shown})", lambda case=case: self.run_case(function, case, cls))
 
     def cases(self, function):
         # The arguments of each case of a test's parametrize marks, in pytest's order (stacked marks multiply);
@@ -328,45 +332,78 @@ class _SDHarness:
             cases = [dict(case, **more) for case in cases for more in expanded]
         return cases
 
-    def run_case(self, function, fixtures, case, cls):
+    def run_case(self, function, case, cls):
         if cls is None:
-            return self.with_fixtures(function, fixtures, case)
+            return self.with_fixtures(function, case)
         instance = cls()
         method = getattr(instance, function.__name__)
         getattr(instance, "setup_method", lambda method: None)(method)
         try:
-            return self.with_fixtures(method, fixtures, case)
+            return self.with_fixtures(method, case, cls)
         finally:
             getattr(instance, "teardown_method", lambda method: None)(method)
 
-    def asks(self, function, fixtures):
+    def asks(self, function):
         # What a pytest class's test method asks for that neither its cases nor the fixtures here give
         # (pytest's own fixtures: the method is not run, as ``unrun_test_functions`` says).
         code, defaults = function.__code__, len(function.__defaults__ or ())
-        given = {*fixtures, *next(iter(self.cases(function)), {})}
+        given = {*self.fixtures, *next(iter(self.cases(function)), {})}
         return [name for name in code.co_varnames[1 : code.co_argcount - defaults] if name not in given]
 
-    def with_fixtures(self, function, fixtures, case):
-        # The fixtures a test asks for, set up for it alone (those they ask for first) and torn down after it,
-        # the last set up first: a yield fixture's code after its yield.
+    def use_fixtures(self, fixtures, settings):
+        self.fixtures, self.settings = fixtures, settings
+
+    SCOPES = {"session": 0, "package": 1, "module": 2, "class": 3, "function": 4}
+
+    def with_fixtures(self, function, case, cls=None):
+        # The fixtures a test asks for or uses, and the autouse ones, set up as pytest does: the widest scope first
+        # (autouse ones first within a scope), those they ask for before them. A function's are the test's alone,
+        # torn down after it, the last set up first (a yield fixture's code after its yield); a class's are kept
+        # for the class's tests (outside a class, as a function's); a module's, package's or session's for the run.
         values, generators = dict(case), []
 
         def value(name):
             if name not in values:
-                fixture = fixtures[name]
-                made = fixture(**{n: value(n) for n in self.arguments(fixture) if n in fixtures})
-                if isinstance(made, _sd_types.GeneratorType):
-                    generators.append(made)
-                    made = next(made)
-                values[name] = made
+                scope = self.settings[name][0]
+                key = "run" if self.SCOPES[scope] < 3 else cls if scope == "class" else None
+                if key is None or (key, name) not in self.kept:
+                    fixture = self.fixtures[name]
+                    made = fixture(**{n: value(n) for n in self.arguments(fixture) if n in self.fixtures})
+                    if isinstance(made, _sd_types.GeneratorType):
+                        (generators if key is None else self.teardowns.setdefault(key, [])).append((name, made))
+                        made = next(made)
+                    if key is None:
+                        values[name] = made
+                        return made
+                    self.kept[key, name] = made
+                values[name] = self.kept[key, name]
             return values[name]
 
-        asked = {n: value(n) for n in self.arguments(function) if n in fixtures and n not in case}
+        asked = [n for n in self.arguments(function) if n in self.fixtures and n not in case]
+        used = [n for mark in getattr(function, "pytestmark", []) if mark.name == "usefixtures" for n in mark.args]
+        autouse = [name for name, (_, auto, _) in self.settings.items() if auto]
         try:
-            return function(**case, **asked)
+            for name in sorted(dict.fromkeys([*autouse, *used, *asked]), key=self.rank):
+                value(name)
+            return function(**case, **{n: values[n] for n in asked})
         finally:
-            for generator in reversed(generators):
-                next(generator, None)
+            self.tear_down(generators)
+
+    def rank(self, name):
+        return self.SCOPES[self.settings[name][0]]
+
+    def tear_down(self, generators):
+        for _, generator in reversed(generators):
+            next(generator, None)
+
+    def close(self, key):
+        # The end of a class's tests (``key``, the class) or of the run ("run"): the fixtures kept for it go.
+        self.kept = {kept: value for kept, value in self.kept.items() if kept[0] != key}
+        generators = self.teardowns.pop(key, [])
+        if generators:
+            line = self.settings[generators[-1][0]][2]
+            source = "teardown of " + ", ".join(name for name, _ in reversed(generators))
+            self.run_test(line, source, lambda: self.tear_down(generators))
 
     def arguments(self, function):
         code = function.__code__
@@ -398,7 +435,7 @@ class _SDHarness:
         else:
             self.end()
 
-    def run_class(self, cls, lines, fixtures=None):
+    def run_class(self, cls, lines):
         # A test class the tests define: each test method runs on a fresh instance, a TestCase's as
         # unittest runs it (setUp, tearDown, skips), a pytest class's with setup_method and
         # teardown_method. Its asserts report themselves; what fails it otherwise is one more failure,
@@ -427,36 +464,31 @@ class _SDHarness:
             if not issubclass(cls, _sd_unittest.TestCase) and (
                 getattr(function, "pytestmark", None) or self.arguments(function)[1:]
             ):
-                if not self.asks(function, fixtures or {}):  # else pytest's own fixtures: not run here
-                    self.run_cases(line, cls.__name__ + "." + name, function, fixtures or {}, cls)
+                if not self.asks(function):  # else pytest's own fixtures: not run here
+                    self.run_cases(line, cls.__name__ + "." + name, function, cls)
                 continue
             self.emit({"event": "start", "line": line, "source": source})
-            if issubclass(cls, _sd_unittest.TestCase):
-                result = Result()
-                cls(name).run(result)
-                if result.failures or result.errors or result.unexpectedSuccesses:
-                    self.escaped(line, source, result.error)
-                    continue
-                ran = not result.skipped
-            else:
-                try:
-                    instance = cls()
-                    test = getattr(instance, name)
-                    getattr(instance, "setup_method", lambda method: None)(test)
-                    try:
-                        test()
-                    finally:
-                        getattr(instance, "teardown_method", lambda method: None)(test)
-                except KeyboardInterrupt:
-                    raise
-                except BaseException as error:
-                    self.escaped(line, source, error)
-                    continue
-                ran = True
+            result = Result()
+            try:
+                if issubclass(cls, _sd_unittest.TestCase):
+                    # Run as unittest runs it, inside the autouse fixtures pytest would give it.
+                    self.with_fixtures(lambda: cls(name).run(result), {}, cls)
+                else:
+                    self.run_case(function, {}, cls)
+            except KeyboardInterrupt:
+                raise
+            except BaseException as error:
+                self.escaped(line, source, error)
+                continue
+            if result.failures or result.errors or result.unexpectedSuccesses:
+                self.escaped(line, source, result.error)
+                continue
+            ran = not result.skipped
             if ran and self.reported == before:
                 self.emit({"event": "result", "line": line, "source": source, "passed": True})
             else:
                 self.emit({"event": "done"})
+        self.close(cls)
 
     def arm(self, seconds):
         # A run that would outlast the sandbox's time limit stops a little before it, and says where the
@@ -775,6 +807,7 @@ def _pytest_verdicts(
             continue
         given = {name for mark in marks if mark is not None for name in mark[0]}
         required = _required(node) - ({node.args.args[0].arg} if method and node.args.args else set())
+        required |= {name for decorator in others for name in _used_fixtures(decorator) or []}
         missing = sorted(required - given - fixtures.keys())
         if None in kinds:
             yield node, f"it is decorated with @{ast.unparse(others[kinds.index(None)])}"
@@ -793,18 +826,32 @@ def _mark(decorator: ast.expr) -> str | None:
     if not text.startswith("pytest.mark.") or text.count(".") != 2:
         return None
     name = text.rsplit(".", 1)[1]
-    return "skip" if name in ("skip", "skipif", "xfail") else None if name == "usefixtures" else "mark"
+    if name == "usefixtures":
+        return "mark" if isinstance(decorator, ast.Call) and _used_fixtures(decorator) is not None else None
+    return "skip" if name in ("skip", "skipif", "xfail") else "mark"
+
+
+def _used_fixtures(decorator: ast.expr) -> list[str] | None:
+    """The fixtures a ``@pytest.mark.usefixtures("db", ...)`` mark names; ``[]`` for another decorator, ``None`` for
+    such a mark whose names are not plain strings."""
+    call = decorator if isinstance(decorator, ast.Call) else None
+    if call is None or ast.unparse(call.func) != "pytest.mark.usefixtures":
+        return []
+    names = [arg.value for arg in call.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
+    return names if len(names) == len(call.args) and not call.keywords else None
 
 
 def fixture_functions(module: ast.Module) -> dict[str, ast.FunctionDef]:
     """The tests' own pytest fixtures the harness can set up: top-level functions decorated with a plain
-    ``@pytest.fixture`` (or ``@pytest.fixture()``, ``scope="function"``), whose required arguments are such
-    fixtures too; by name. Each is set up afresh for each test that asks for it. pytest's own fixtures
-    (``tmp_path``, ``capsys``...) and ``autouse``, ``params`` or wider scopes are pytest's to run."""
+    ``@pytest.fixture`` (any ``scope``, ``autouse`` or not), whose required arguments are such fixtures too; by name.
+    pytest's own fixtures (``tmp_path``, ``capsys``...), ``params``, ``name`` and scopes given by a function are
+    pytest's to run."""
     found = {
         node.name: node
         for node in module.body
-        if isinstance(node, ast.FunctionDef) and len(node.decorator_list) == 1 and _is_fixture(node.decorator_list[0])
+        if isinstance(node, ast.FunctionDef)
+        and len(node.decorator_list) == 1
+        and isinstance(fixture_settings(node.decorator_list[0]), tuple)
     }
     while True:
         kept = {name: node for name, node in found.items() if _required(node) <= found.keys()}
@@ -813,16 +860,53 @@ def fixture_functions(module: ast.Module) -> dict[str, ast.FunctionDef]:
         found = kept
 
 
-def _is_fixture(decorator: ast.expr) -> bool:
-    """``@pytest.fixture``, ``@fixture``, ``@pytest.fixture()`` or ``@pytest.fixture(scope="function")``."""
+_SCOPES = ("function", "class", "module", "package", "session")
+
+
+def fixture_settings(decorator: ast.expr) -> tuple[str, bool] | str | None:
+    """A ``@pytest.fixture`` (or ``@fixture``) decorator's scope and ``autouse``, when the harness can follow them;
+    what it sets that the harness cannot (``params``...), for one it cannot; ``None`` for any other decorator."""
     call = decorator if isinstance(decorator, ast.Call) else None
-    named = ast.unparse(call.func if call is not None else decorator)
-    if named not in ("pytest.fixture", "fixture"):
-        return False
+    if ast.unparse(call.func if call is not None else decorator) not in ("pytest.fixture", "fixture"):
+        return None
     if call is None:
-        return True
-    scopes = [k for k in call.keywords if k.arg == "scope" and ast.unparse(k.value) in ("'function'", '"function"')]
-    return not call.args and len(call.keywords) == len(scopes)
+        return "function", False
+    if call.args:
+        return "its decorator's arguments"
+    settings: dict[str | None, object] = {}
+    for keyword in call.keywords:
+        try:
+            settings[keyword.arg] = ast.literal_eval(keyword.value)
+        except (ValueError, TypeError, SyntaxError, RecursionError):
+            return f"its {keyword.arg or 'decorator'}'s value"
+    scope, autouse = settings.pop("scope", "function"), settings.pop("autouse", False)
+    if settings:
+        return f"its {', '.join(str(name) for name in settings)}"
+    if scope not in _SCOPES or not isinstance(autouse, bool):
+        return f"its scope {scope!r}" if scope not in _SCOPES else "its autouse value"
+    return str(scope), autouse
+
+
+def unset_autouse_fixtures(module: ast.Module) -> dict[str, str]:
+    """The ``autouse`` fixtures of ``module`` the harness cannot set up, each with why (``{"clean_env": "it asks for
+    monkeypatch, which pytest sets up"}``): pytest would set them up for every test; the harness runs the tests
+    without them."""
+    usable = fixture_functions(module)
+    unset = {}
+    for node in module.body:
+        if not isinstance(node, ast.FunctionDef) or node.name in usable or len(node.decorator_list) != 1:
+            continue
+        settings = fixture_settings(node.decorator_list[0])
+        if isinstance(settings, str) and _autouse(node.decorator_list[0]):
+            unset[node.name] = f"the harness does not follow {settings}"
+        elif isinstance(settings, tuple) and settings[1]:
+            unset[node.name] = f"it asks for {', '.join(sorted(_required(node) - usable.keys()))}, which pytest sets up"
+    return unset
+
+
+def _autouse(decorator: ast.expr) -> bool:
+    keywords = decorator.keywords if isinstance(decorator, ast.Call) else []
+    return any(k.arg == "autouse" and ast.unparse(k.value) == "True" for k in keywords)
 
 
 def _required(function: ast.FunctionDef) -> set[str]:
@@ -890,6 +974,7 @@ def instrument_python_tests(
     except SyntaxError:
         return f"{start}\n{tests}"
     functions, classes, fixtures = test_functions(module), test_classes(module), fixture_functions(module)
+    settings = {name: (*fixture_settings(node.decorator_list[0]), node.lineno) for name, node in fixtures.items()}  # type: ignore[misc]
     for fixture in fixtures.values():
         fixture.decorator_list = []  # pytest's wrapper refuses a direct call; the harness sets fixtures up itself
     main, _ = main_function(module.body)
@@ -898,18 +983,12 @@ def instrument_python_tests(
         # Its statements run as the top level's do: an error in one fails it, and the checks after it still run.
         main.body = [done for statement in main.body for done in _guard(statement, tests)]
     module = _Rewrite(tests).visit(module)
-    given = "{" + ", ".join(f"{name!r}: {name}" for name in fixtures) + "}"
-    for function, _ in functions:
-        line, name = function.lineno, function.name
-        run = (
-            f"_sd_h.run_cases({line}, {name!r}, {name}, {given})"
-            if function.decorator_list or _required(function)
-            else f"_sd_h.run_test({line}, {name + '()'!r}, {name})"
-        )
-        module.body.append(ast.copy_location(ast.parse(run).body[0], function))
-    for cls, lines in classes:
-        run = f"_sd_h.run_class({cls.name}, {lines!r}, {given})"
-        module.body.append(ast.copy_location(ast.parse(run).body[0], cls))
+    runs = [f"_sd_h.run_cases({function.lineno}, {function.name!r}, {function.name})" for function, _ in functions]
+    runs += [f"_sd_h.run_class({cls.name}, {lines!r})" for cls, lines in classes]
+    if fixtures and runs:
+        given = "{" + ", ".join(f"{name!r}: {name}" for name in fixtures) + "}"
+        runs = [f"_sd_h.use_fixtures({given}, {settings!r})", *runs, '_sd_h.close("run")']
+    module.body += [statement for run in runs for statement in ast.parse(run).body]
     finish_ok = ast.parse("_sd_h.finish(crashed=False)").body
     finish_crashed = ast.parse("_sd_h.finish(crashed=True)\nraise").body
     guarded = ast.Try(

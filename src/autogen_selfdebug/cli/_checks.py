@@ -30,6 +30,7 @@ from .._test_report import (
     test_classes,
     test_functions,
     unrun_test_functions,
+    unset_autouse_fixtures,
 )
 from .._test_report_js import NodeTestUse, node_test_use, requires_test_module
 from .._test_report_js import main_function as js_main_function
@@ -188,13 +189,20 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
 
 
 def unrun_tests_note(tests: str, language: str) -> str | None:
-    """A line for people when Python ``tests`` hold test functions pytest would run and ``fix`` cannot (they ask
-    for pytest's own fixtures, or carry another decorator), or ``None``."""
-    if (found := _unrun(tests, language)) is None:
+    """Lines for people when Python ``tests`` hold test functions pytest would run and ``fix`` cannot (they ask
+    for pytest's own fixtures, or carry another decorator), or autouse fixtures it cannot set up; else ``None``."""
+    module = _python_tests(tests, language)
+    if module is None:
         return None
-    _, unrun = found
-    them = "it" if len(unrun) == 1 else "them"
-    return f"Not run here, though pytest would run {them}: {'; '.join(unrun)}."
+    lines = []
+    if unrun := unrun_test_functions(module):
+        them = "it" if len(unrun) == 1 else "them"
+        lines.append(f"Not run here, though pytest would run {them}: {'; '.join(unrun)}.")
+    if unset := unset_autouse_fixtures(module):
+        those = "this autouse fixture" if len(unset) == 1 else "these autouse fixtures"
+        listed = "; ".join(f"{name} ({why})" for name, why in unset.items())
+        lines.append(f"The tests run without {those}, which pytest would set up for each: {listed}.")
+    return "\n".join(lines) or None
 
 
 def nothing_runs_note(tests: str, language: str) -> str | None:
@@ -220,14 +228,20 @@ def nothing_runs_note(tests: str, language: str) -> str | None:
 
 def _unrun(tests: str, language: str) -> tuple[ast.Module, list[str]] | None:
     """Python ``tests`` parsed, with the test functions pytest would run and ``fix`` cannot; ``None`` if none."""
+    module = _python_tests(tests, language)
+    if module is None or not (unrun := unrun_test_functions(module)):
+        return None
+    return module, unrun
+
+
+def _python_tests(tests: str, language: str) -> ast.Module | None:
+    """Python ``tests`` parsed; ``None`` for another language, or tests that do not parse."""
     if language != "python":
         return None
     try:
-        module = ast.parse(tests)
+        return ast.parse(tests)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    unrun = unrun_test_functions(module)
-    return (module, unrun) if unrun else None
 
 
 _MAIN_CONDITIONS = {

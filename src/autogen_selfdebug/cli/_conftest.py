@@ -10,10 +10,10 @@ numbers), outermost file first, as pytest would find them; imports of the progra
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .._test_report import fixture_functions
+from .._test_report import fixture_functions, unset_autouse_fixtures
 from ._imports import drop_program_imports
 
 __all__ = ["ConftestFixtures", "conftest_fixtures"]
@@ -31,11 +31,18 @@ class ConftestFixtures:
     """Each conftest file whose fixtures were taken, with their names."""
     unreadable: list[tuple[Path, str]]
     """Each conftest file left out, and why (it does not parse, or cannot be read)."""
+    unset: list[tuple[Path, dict[str, str]]] = field(default_factory=list)
+    """Each conftest file left out although it has autouse fixtures, with why each cannot be set up."""
 
     def describe(self) -> str | None:
         parts = [f"{_shown(path)} ({', '.join(names)})" for path, names in self.taken]
         lines = [f"Took the fixtures of {'; '.join(parts)} with the tests, as pytest would."] if parts else []
         lines += [f"Left out {_shown(path)}: {why}." for path, why in self.unreadable]
+        for path, unset in self.unset:
+            listed = "; ".join(f"{name} ({why})" for name, why in unset.items())
+            lines.append(
+                f"The tests run without the autouse fixtures of {_shown(path)}, which pytest would set up: {listed}."
+            )
         return "\n".join(lines) or None
 
 
@@ -83,11 +90,20 @@ def conftest_fixtures(tests: str, tests_file: Path, module: str) -> ConftestFixt
     # all of them together.
     whole = "\n".join([tests, *(source for _, source, _ in found)])
     try:
-        usable = set(fixture_functions(ast.parse(whole)))
+        parsed = ast.parse(whole)
+        usable, unset = set(fixture_functions(parsed)), unset_autouse_fixtures(parsed)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        usable = set()  # the tests themselves do not parse: they say so when they run
+        usable, unset = set(), {}  # the tests themselves do not parse: they say so when they run
     taken = [(path, sorted(defined & usable)) for path, _, defined in found]
     for (path, source, _), (_, names) in zip(found, taken, strict=True):
         if names:
             tests = f"{tests.rstrip()}\n\n\n# ---- {path.name} from {path.parent} (pytest's fixtures) ----\n{source}"
-    return ConftestFixtures(tests, [(path, names) for path, names in taken if names], unreadable)
+    # A file taken brings its autouse fixtures that cannot be set up along, and the tests' note names them.
+    left = [
+        (path, {n: why for n, why in unset.items() if n in defined})
+        for (path, _, defined), (_, names) in zip(found, taken, strict=True)
+        if not names
+    ]
+    return ConftestFixtures(
+        tests, [(path, names) for path, names in taken if names], unreadable, [(p, u) for p, u in left if u]
+    )
