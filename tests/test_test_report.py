@@ -767,6 +767,35 @@ async def test_a_fixtures_teardown_that_raises_fails_a_check_of_its_own(executor
     assert "RuntimeError: left open" in render_report(report)
 
 
+async def test_test_classes_with_pytest_marks_run_and_their_usefixtures_are_set_up(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    # Before, a decorated test class was never run, and the output did not say so: its checks were lost.
+    tests = (
+        "import unittest\n\nimport pytest\n\nSEEN = []\n\n\ndef tagged(cls):\n    return cls\n\n\n"
+        "@pytest.fixture\ndef seeded():\n    SEEN.append('seeded')\n    yield\n    SEEN.clear()\n\n\n"
+        "@pytest.mark.usefixtures('seeded')\nclass TestUses:\n    def test_a(self):\n"
+        "        assert (total([1, 2]), SEEN) == (3, ['seeded'])\n\n\n"
+        "@pytest.mark.slow\nclass TestMarked:\n    def test_b(self):\n        assert total([2, 3]) == 5\n\n\n"
+        "@pytest.mark.usefixtures('seeded')\nclass TestOld(unittest.TestCase):\n    def test_c(self):\n"
+        "        self.assertEqual(SEEN, ['seeded'])\n\n\n"
+        "@pytest.mark.skip\nclass TestSkipped:\n    def test_d(self):\n        assert False\n\n\n"
+        "@pytest.mark.usefixtures('tmp_path')\nclass TestTmp:\n    def test_e(self):\n        assert False\n\n\n"
+        "@tagged\nclass TestOther:\n    def test_f(self):\n        assert False\n"
+    )
+    code, _, rest, report = await report_of(executor, "def total(xs):\n    return sum(xs)\n", tests)
+    assert code == 0 and report is not None, rest
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        (22, "(total([1, 2]), SEEN) == (3, ['seeded'])", True),
+        (28, "total([2, 3]) == 5", True),
+        (34, "self.assertEqual(SEEN, ['seeded'])", True),
+    ]
+    assert unrun_test_functions(ast.parse(tests)) == [
+        "TestTmp (it asks for tmp_path, which pytest sets up)",
+        "TestOther (it is decorated with @tagged)",
+    ]
+
+
 def test_autouse_fixtures_the_harness_cannot_set_up_are_named() -> None:
     tests = (
         "import pytest\n\n"

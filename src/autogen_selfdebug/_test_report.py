@@ -380,7 +380,8 @@ class _SDHarness:
             return values[name]
 
         asked = [n for n in self.arguments(function) if n in self.fixtures and n not in case]
-        used = [n for mark in getattr(function, "pytestmark", []) if mark.name == "usefixtures" for n in mark.args]
+        marks = [*getattr(cls, "pytestmark", []), *getattr(function, "pytestmark", [])]
+        used = [n for mark in marks if mark.name == "usefixtures" for n in mark.args]
         autouse = [name for name, (_, auto, _) in self.settings.items() if auto]
         try:
             for name in sorted(dict.fromkeys([*autouse, *used, *asked]), key=self.rank):
@@ -738,12 +739,17 @@ def is_test_runner(statement: ast.stmt) -> bool:
 def test_classes(module: ast.Module) -> list[tuple[ast.ClassDef, dict[str, int]]]:
     """The top-level test classes the tests never name (outside a class's bases), so would never run
     without ``unittest.main()``: ``unittest.TestCase`` subclasses, and pytest's ``class Test...:`` (no
-    bases, no ``__init__``). Each with its methods' lines (``""``: the class's own)."""
+    bases, no ``__init__``), that the harness can run. Each with its methods' lines (``""``: the class's own)."""
+    return [(node, lines) for node, lines in _test_classes(module) if _class_verdict(node, module) is None]
+
+
+def _test_classes(module: ast.Module) -> Iterator[tuple[ast.ClassDef, dict[str, int]]]:
+    """The test classes of :func:`test_classes`, those the harness cannot run too."""
     bases = {
         id(n) for node in ast.walk(module) if isinstance(node, ast.ClassDef) for b in node.bases for n in ast.walk(b)
     }
     named = {node.id for node in ast.walk(module) if isinstance(node, ast.Name) and id(node) not in bases}
-    found, cases = [], set()
+    cases: set[str] = set()
     for node in module.body:
         if not isinstance(node, ast.ClassDef):
             continue
@@ -753,9 +759,22 @@ def test_classes(module: ast.Module) -> list[tuple[ast.ClassDef, dict[str, int]]
             cases.add(node.name)
         elif not (node.name.startswith("Test") and not node.bases and "__init__" not in methods):
             continue
-        if node.name not in named and not node.decorator_list:
-            found.append((node, {"": node.lineno, **methods}))
-    return found
+        if node.name not in named:
+            yield node, {"": node.lineno, **methods}
+
+
+def _class_verdict(node: ast.ClassDef, module: ast.Module) -> str | None:
+    """Why the harness does not run a test class's methods (``skip`` when pytest skips them all), or ``None``:
+    its decorators may be pytest's marks, with ``usefixtures`` naming fixtures of :func:`fixture_functions`."""
+    for decorator in node.decorator_list:
+        kind = _mark(decorator)
+        if kind == "skip":
+            return "skip"
+        if kind is None or _parametrize(decorator) is not None:
+            return f"it is decorated with @{ast.unparse(decorator)}"
+        if missing := sorted(set(_used_fixtures(decorator) or []) - fixture_functions(module).keys()):
+            return f"it asks for {', '.join(missing)}, which pytest sets up"
+    return None
 
 
 def test_functions(module: ast.Module) -> list[tuple[ast.FunctionDef, int | None]]:
@@ -772,6 +791,8 @@ def unrun_test_functions(module: ast.Module) -> list[str]:
     tmp_path)``): a fixture that is pytest's own or set up in a way the harness does not, or a decorator that is
     not a pytest mark. Skipped ones are not listed."""
     unrun = [f"{node.name} ({verdict})" for node, verdict in _pytest_functions(module) if isinstance(verdict, str)]
+    verdicts = [(node, _class_verdict(node, module)) for node, _ in _test_classes(module)]
+    unrun += [f"{node.name} ({why})" for node, why in verdicts if why not in (None, "skip")]
     for cls, _ in test_classes(module):
         if cls.bases:  # a TestCase: unittest calls its methods with no arguments
             continue
