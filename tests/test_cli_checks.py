@@ -445,6 +445,45 @@ def test_checks_that_a_call_raises_split_off_and_the_search_fixes_the_file(
     assert out == WALLET.replace("self.balance += amount", "self.balance -= amount")
 
 
+STACK_JS = """\
+class Stack {
+  constructor() { this.items = []; }
+  push(x) { this.items.push(x); }
+  pop() {
+    if (this.items.length < 0) throw new Error("empty");
+    return this.items.pop();
+  }
+}
+
+const s = new Stack();
+s.push(1);
+console.assert(s.pop() === 1);
+try {
+  new Stack().pop();
+  console.assert(false, "pop on empty should throw");
+} catch (e) {}
+"""
+
+
+def test_a_javascript_check_that_a_call_throws_splits_off_and_the_search_fixes_the_file(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, the `try` at the end was the program's own work: nothing split off, and the file failed with only
+    # Node's "Assertion failed: ..." line; with the checks in a tests file, the program "passed" with its bug (the
+    # catch swallowed the failed check).
+    split = split_trailing_checks(STACK_JS, "javascript")
+    assert split is not None and (split.count, split.first_line, split.last_line) == (2, 12, 16)
+    path = tmp_path / "stack.js"
+    path.write_text(STACK_JS)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    text = flat(err)
+    assert "Split off 2 checks" in text and "Tests: 1 of 2 asserts passed." in text
+    assert "FAILED line 13: new Stack().pop() throws" in text
+    assert "it did not throw: pop on empty should throw" in text
+    assert out == STACK_JS.replace("length < 0", "length <= 0")
+
+
 @pytest.mark.parametrize(
     ("source", "language"),
     [

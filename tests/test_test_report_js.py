@@ -204,6 +204,56 @@ async def test_a_declaration_among_the_checks_that_throws_fails_as_a_check(
     assert report.results[2].actual == "undefined"  # declared still, so the checks after it run
 
 
+STACK = """\
+class Stack {
+  constructor() { this.items = []; }
+  pop() {
+    if (this.items.length < 0) throw new RangeError("empty");
+    return this.items.pop();
+  }
+}
+"""
+THROW_CHECKS = """\
+try {
+  new Stack().pop();
+  console.assert(false, "pop on empty should throw");
+} catch (e) {}
+try { new Stack().pop(); assert.fail("no throw"); } catch {}
+try {
+  const s = new Stack();
+  s.pop();
+  throw new Error("still none");
+} catch (e) {
+  assert.ok(e instanceof RangeError);
+}
+try { new Stack().pop(); assert(false); } catch (e) {}
+try { new Stack().pop(); } catch (e) {}
+"""
+
+
+@pytest.mark.parametrize("language", ["javascript", pytest.param("typescript", marks=needs_tsc)])
+async def test_a_try_that_checks_that_a_call_throws_is_a_check_its_catch_cannot_swallow(language: str) -> None:
+    # Before, each such check passed whatever the program did: in Node a console.assert only prints, and the catch
+    # caught the prelude's thrown failure, or the assert.fail, or the test's own throw.
+    typed = language == "typescript"
+    tests = THROW_CHECKS.replace("catch (e)", "catch (e: any)") if typed else THROW_CHECKS
+    program = STACK.replace("constructor() { this.items = []; }", "items: number[] = [];") if typed else STACK
+    code, _, report = await run(program, tests, language)
+    assert code == 1 and report is not None
+    assert [(r.line, r.source, r.passed, r.error) for r in report.results] == [
+        (1, "new Stack().pop() throws", False, "Error: it did not throw: pop on empty should throw"),
+        (5, "new Stack().pop() throws", False, "Error: it did not throw: no throw"),
+        (6, "const s = new Stack(); s.pop() throws", False, "Error: it did not throw: still none"),
+        (13, "new Stack().pop() throws", False, "Error: it did not throw"),
+    ]
+    code, _, report = await run(program.replace("length < 0", "length <= 0"), tests, language)
+    assert code == 0 and report is not None and (report.passed, report.total) == (4, 4)
+    # The catch's own checks still count: a wrong error fails.
+    code, _, report = await run(program.replace("< 0) throw new RangeError", "<= 0) throw new Error"), tests, language)
+    assert code == 1 and report is not None
+    assert [(r.line, r.passed) for r in report.results] == [(1, True), (5, True), (6, False), (13, True)]
+
+
 async def test_the_verifier_counts_javascript_checks() -> None:
     async with LocalSandbox(timeout=30) as sandbox:
         verifier = Verifier(sandbox, tests=TESTS, tests_language="javascript")

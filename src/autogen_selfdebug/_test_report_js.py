@@ -3,7 +3,8 @@
 A failing ``console.assert`` only prints, and the first thrown error stops every later check, so a
 model sees one failure at best. The tests are rewritten instead: each check (a top-level expression
 statement such as ``check("ab", "1a1b");`` or ``assert.strictEqual(f(1), 2);``, also inside
-top-level loops, and a top-level ``if`` that throws) runs through ``__sdCheck``, which prints a
+top-level loops, a top-level ``if`` that throws, and a ``try`` that checks that calls throw, whose ``catch``
+cannot then swallow its failure) runs through ``__sdCheck``, which prints a
 start and a result record (``_test_report.parse_report`` reads them) and goes on to the next.
 Declarations stay at top level, so later statements still see them; one whose value may throw
 (``const top = s.pop();``) is assigned through ``__sdStep``, so that an error in it fails as a check at its
@@ -54,6 +55,7 @@ __all__ = [
     "PRELUDE_END",
     "MainFunction",
     "NodeTestUse",
+    "expects_throw",
     "instrument_js_tests",
     "main_function",
     "node_test_use",
@@ -159,6 +161,12 @@ async function __sdCheckAsync(line/*any*/, source/*any*/, run/*any*/) {
   }
   __sdAwaited = null;
   __sdDone(record);
+}
+// A check that a call throws (``try { s.pop(); console.assert(false, "should throw"); } catch (e) {}``) that
+// reached its failing statement: its catch does not swallow the failure.
+function __sdNoThrow(said/*any*/) {
+  const what = said === undefined ? "" : ": " + (said instanceof Error ? said.message : String(said));
+  throw new Error(("it did not throw" + what).slice(0, 300));
 }
 // A declaration among the checks (``const top = s.pop();``): an error in it fails as a check would, not the run.
 function __sdStep(line/*any*/, source/*any*/, run/*any*/) {
@@ -727,6 +735,17 @@ def _wrap_checks(
             _wrap_sides(node.named_children[0], edits)
         elif node.type == "if_statement" and _has(node, {"throw_statement"}) and not _has(node, _JUMPS):
             _wrap(node, _text(node, data), edits)
+        elif (shown := expects_throw(node)) is not None and (awaited or not _has(node, {"await_expression"})):
+            # The failing statement records that it was reached, and the check fails after the catch.
+            fails = _statements(node.child_by_field_name("body") or node)[-1]
+            said = _failure_message(fails)
+            reached = f"__sdR = [{_text(said, data) if said is not None else 'undefined'}];"
+            edits.append(
+                (fails.start_byte, fails.end_byte, reached + "\n" * (fails.end_point.row - fails.start_point.row))
+            )
+            _wrap(
+                node, shown, edits, awaited=awaited, inside=("let __sdR = null; ", " if (__sdR) __sdNoThrow(__sdR[0]);")
+            )
         elif node.type in ("lexical_declaration", "variable_declaration"):
             _wrap_declaration(node, data, edits)
         elif node.type in _NESTING:
@@ -925,13 +944,76 @@ def _statements(body: tree_sitter.Node) -> list[tree_sitter.Node]:
     return body.named_children if body.type in ("statement_block", "else_clause") else [body]
 
 
-def _wrap(node: tree_sitter.Node, source: str, edits: list[_Edit], *, awaited: bool = False) -> None:
-    # Prefix and suffix stay on the statement's own lines, so the tests' line numbers are unchanged.
+def _wrap(
+    node: tree_sitter.Node,
+    source: str,
+    edits: list[_Edit],
+    *,
+    awaited: bool = False,
+    inside: tuple[str, str] = ("", ""),
+) -> None:
+    # Prefix and suffix stay on the statement's own lines, so the tests' line numbers are unchanged. ``inside``:
+    # code to run in the check before and after the statement.
     line = node.start_point.row + 1
     call = "await __sdCheckAsync" if awaited else "__sdCheck"
     run = "async () =>" if awaited else "() =>"
-    edits.append((node.start_byte, node.start_byte, f"{call}({line}, {json.dumps(_shown(source))}, {run} {{ "))
-    edits.append((node.end_byte, node.end_byte, " });"))
+    edits.append(
+        (node.start_byte, node.start_byte, f"{call}({line}, {json.dumps(_shown(source))}, {run} {{ {inside[0]}")
+    )
+    edits.append((node.end_byte, node.end_byte, f"{inside[1]} }});"))
+
+
+def expects_throw(statement: tree_sitter.Node) -> str | None:
+    """What a check that calls throw shows (``new Stack().pop() throws``), or ``None`` when ``statement`` is not
+    one: a ``try`` whose block runs the calls and then fails for sure (``console.assert(false, ...)``,
+    ``assert(false)``, ``assert.ok(false)``, ``assert.fail(...)``, or a ``throw``), with a ``catch`` and no
+    ``finally``. In Node its ``console.assert`` only prints, and its ``catch`` catches the other failures too."""
+    body = statement.child_by_field_name("body") if statement.type == "try_statement" else None
+    if body is None or statement.child_by_field_name("handler") is None:
+        return None
+    if statement.child_by_field_name("finalizer") is not None:
+        return None
+    statements = [node for node in body.named_children if node.type != "comment"]
+    calls = statements[:-1]
+    if (
+        not calls
+        or not _always_fails(statements[-1])
+        or any(_has(call, _JUMPS - {"await_expression"}) for call in calls)
+    ):
+        return None
+    shown = "; ".join((call.text or b"").decode("utf-8", "replace").strip().rstrip(";") for call in calls)
+    return f"{shown} throws"
+
+
+def _always_fails(statement: tree_sitter.Node) -> bool:
+    """``console.assert(false, ...)``, ``assert(false)``, ``assert.ok(false)`` (``0``, ``null``, ``undefined`` too),
+    ``assert.fail(...)``, or a ``throw``."""
+    if statement.type == "throw_statement":
+        return True
+    call = (
+        statement.named_children[0] if statement.type == "expression_statement" and statement.named_children else None
+    )
+    callee = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
+    arguments = call.child_by_field_name("arguments") if call is not None else None
+    if callee is None or arguments is None:
+        return False
+    if callee.text == b"assert.fail":
+        return True
+    first = arguments.named_children[0] if arguments.named_children else None
+    falsy = first is not None and (first.type in ("false", "null", "undefined") or first.text == b"0")
+    return callee.text in _ASSERT_CALLS and falsy
+
+
+def _failure_message(statement: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The message a statement of :func:`_always_fails` gives, if it gives one: what it throws, or the call's
+    message argument."""
+    if statement.type == "throw_statement":
+        return statement.named_children[0] if statement.named_children else None
+    call = statement.named_children[0]
+    arguments = call.child_by_field_name("arguments")
+    parts = arguments.named_children if arguments is not None else []
+    at = 0 if (call.child_by_field_name("function") or call).text == b"assert.fail" else 1
+    return parts[at] if len(parts) > at else None
 
 
 def _shown(source: str) -> str:

@@ -32,7 +32,7 @@ from .._test_report import (
     unrun_test_functions,
     unset_autouse_fixtures,
 )
-from .._test_report_js import NodeTestUse, node_test_use, requires_test_module
+from .._test_report_js import NodeTestUse, expects_throw, node_test_use, requires_test_module
 from .._test_report_js import main_function as js_main_function
 from .._verification import without_copied_tests
 from ..edits import is_assert_statement, judge_lines, named_nodes, parser_for
@@ -697,11 +697,13 @@ _JS_LITERALS = frozenset(
 
 
 def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None, helpers: set[bytes]) -> str | None:
-    """``check``: an assert call, a call of a checking helper, a loop of them, or a node:test test or suite;
-    ``setup``: an import of node:test or ``assert``, or a checking helper's definition; ``print``: a
-    ``console.log(...)``, or a node:test hook or skipped test; ``step``: another variable declaration or
-    expression statement, or a ``try``, which goes with the checks when one comes after it."""
+    """``check``: an assert call, a call of a checking helper, a loop of them, a node:test test or suite, or a
+    ``try`` that checks that calls throw; ``setup``: an import of node:test or ``assert``, or a checking helper's
+    definition; ``print``: a ``console.log(...)``, or a node:test hook or skipped test; ``step``: another variable
+    declaration or expression statement, or a ``try``, which goes with the checks when one comes after it."""
     if is_assert_statement(statement) or _js_calls_helper(statement, helpers) or _js_loop_checks(statement, helpers):
+        return "check"
+    if expects_throw(statement) is not None:
         return "check"
     name = statement.child_by_field_name("name") if statement.type == "function_declaration" else None
     if requires_test_module(statement) or (name is not None and name.text in helpers):
