@@ -465,6 +465,27 @@ try {
 """
 
 
+def test_checks_that_a_call_raises_under_any_except_split_off_and_fail_when_it_does_not(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, the bare `except:` check at the end was the program's own work: nothing split off, and the file "ran
+    # without errors" with no tests; with the checks in a tests file, `except Exception:` swallowed the failure.
+    source = (
+        "def pop(items):\n    if len(items) < 0:\n        raise IndexError('empty')\n"
+        "    return items.pop() if items else None\n"
+        "\n\nassert pop([1]) == 1\ntry:\n    pop([])\n    assert False, 'should raise'\nexcept Exception:\n    pass\n"
+        "try:\n    pop([])\n    raise AssertionError\nexcept:\n    pass\n"
+    )
+    path = tmp_path / "popper.py"
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    text = flat(err)
+    assert "Split off 3 checks" in text and "Tests: 1 of 3 asserts passed." in text
+    assert "FAILED line 8: pop([]) raises Exception" in text and "FAILED line 13: pop([]) raises an exception" in text
+    assert out == source.replace("len(items) < 0", "len(items) <= 0")
+
+
 def test_a_javascript_check_that_a_call_throws_splits_off_and_the_search_fixes_the_file(
     tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -480,7 +501,7 @@ def test_a_javascript_check_that_a_call_throws_splits_off_and_the_search_fixes_t
     text = flat(err)
     assert "Split off 2 checks" in text and "Tests: 1 of 2 asserts passed." in text
     assert "FAILED line 13: new Stack().pop() throws" in text
-    assert "it did not throw: pop on empty should throw" in text
+    assert "Error: pop on empty should throw" in text
     assert out == STACK_JS.replace("length < 0", "length <= 0")
 
 

@@ -506,11 +506,28 @@ async def test_checks_that_a_call_raises_pass_when_it_does_and_fail_at_their_lin
     assert errors[2] is not None and errors[2].startswith("Failed: DID NOT RAISE")
 
 
+async def test_a_check_that_a_call_raises_fails_though_its_except_would_catch_the_failure(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    # Before, `except Exception:` caught the check's own AssertionError, so it passed whatever the program did, and
+    # a bare `except:` made no check at all: the buggy program passed its tests.
+    tests = (
+        "try:\n    Account(5).withdraw(1000)\n    assert False, 'should have raised'\nexcept Exception:\n    pass\n"
+        "try:\n    Account(5).withdraw(1000)\n    raise AssertionError\nexcept:\n    pass\n"
+        "try:\n    Account(100).withdraw(30)\n    assert False\nexcept (AssertionError, ValueError):\n    pass\n"
+    )
+    code, _, rest, report = await report_of(executor, ACCOUNT, tests)
+    assert code == 1 and report is not None and "Traceback" not in rest
+    assert [(r.line, r.source, r.passed, r.error) for r in report.results] == [
+        (1, "Account(5).withdraw(1000) raises Exception", False, "AssertionError: should have raised"),
+        (6, "Account(5).withdraw(1000) raises an exception", False, "AssertionError: it did not raise"),
+        (11, "Account(100).withdraw(30) raises (AssertionError, ValueError)", True, None),
+    ]
+
+
 def test_what_is_not_a_check_that_a_call_raises() -> None:
     for source in (
         "try:\n    f()\nexcept:\n    pass\n",  # no assert that it raised
-        "try:\n    f()\n    assert False\nexcept:\n    pass\n",  # a bare except catches its own failure
-        "try:\n    f()\n    assert False\nexcept AssertionError:\n    pass\n",
         "try:\n    f()\n    assert False\nexcept ValueError:\n    pass\nfinally:\n    g()\n",
         "try:\n    assert False\nexcept ValueError:\n    pass\n",  # nothing that could raise
         "with open('f') as handle:\n    f(handle)\n",

@@ -241,9 +241,9 @@ async def test_a_try_that_checks_that_a_call_throws_is_a_check_its_catch_cannot_
     code, _, report = await run(program, tests, language)
     assert code == 1 and report is not None
     assert [(r.line, r.source, r.passed, r.error) for r in report.results] == [
-        (1, "new Stack().pop() throws", False, "Error: it did not throw: pop on empty should throw"),
-        (5, "new Stack().pop() throws", False, "Error: it did not throw: no throw"),
-        (6, "const s = new Stack(); s.pop() throws", False, "Error: it did not throw: still none"),
+        (1, "new Stack().pop() throws", False, "Error: pop on empty should throw"),
+        (5, "new Stack().pop() throws", False, "Error: no throw"),
+        (6, "const s = new Stack(); s.pop() throws", False, "Error: still none"),
         (13, "new Stack().pop() throws", False, "Error: it did not throw"),
     ]
     code, _, report = await run(program.replace("length < 0", "length <= 0"), tests, language)

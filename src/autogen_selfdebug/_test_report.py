@@ -1058,10 +1058,15 @@ def _guard(statement: ast.stmt, tests: str) -> list[ast.stmt]:
     raises = expects_raise(statement)
     text = raises or (ast.get_source_segment(tests, statement) or ast.unparse(statement)).strip().split("\n")[0]
     where = f"{statement.lineno}, {text[:120]!r}"
+    after: list[ast.stmt] = []
     if raises:
-        counted = "_sd_n = _sd_h.failed\n"  # the failures before it: settled() passes it if none came since
+        # The failures before it: settled() passes it if none came since. A ``try``'s failing statement records
+        # that it was reached, and fails the check after the ``try``, so that no ``except`` catches its failure.
+        counted = "_sd_n = _sd_h.failed\n_sd_r = None\n"
         handlers = "except (KeyboardInterrupt, SystemExit):\n    raise\nexcept BaseException as _sd_e:\n"
         ran = f"_sd_h.settled({where}, _sd_n)"
+        if isinstance(statement, ast.Try):
+            after = _record_reached(statement)
     else:
         counted, handlers, ran = "", "except Exception as _sd_e:\n", "_sd_h.end()"
     # An error ends what begin() started with the check's failure (escaped), and running through with its end.
@@ -1071,31 +1076,48 @@ def _guard(statement: ast.stmt, tests: str) -> list[ast.stmt]:
     ).body
     attempt = wrapper[-1]
     assert isinstance(attempt, ast.Try)
-    attempt.body = [statement]
+    attempt.body = [statement, *after]
     return [ast.copy_location(node, statement) for node in wrapper]
+
+
+def _record_reached(check: ast.Try) -> list[ast.stmt]:
+    """Put in place of a raise check's failing statement (the last of its body, or its ``else:``) one that records
+    it was reached, with its message; return the statement that fails the check then."""
+    block = check.orelse or check.body
+    fails = block[-1]
+    said = fails.msg if isinstance(fails, ast.Assert) else None
+    if isinstance(fails, ast.Raise) and isinstance(fails.exc, ast.Call) and fails.exc.args:
+        said = fails.exc.args[0]
+    block[-1] = ast.copy_location(ast.parse(f"_sd_r = ({ast.unparse(said) if said else 'None'},)").body[0], fails)
+    shown = '"it did not raise" if _sd_r[0] is None else _sd_r[0]'
+    return ast.parse(f"if _sd_r is not None:\n    raise AssertionError({shown})").body
 
 
 def expects_raise(statement: ast.stmt) -> str | None:
     """What a top-level check that a call raises shows (``a.withdraw(1000) raises ValueError``), or ``None``
     when the statement is not one: ``try:`` the calls, then ``assert False`` or ``raise AssertionError`` (last
-    in its body or as its ``else:``), and ``except SomeError:``; or ``with pytest.raises(SomeError):``."""
+    in its body or as its ``else:``), and ``except SomeError:`` (or any ``except``: it does not catch the check's
+    failure, see ``_record_reached``); or ``with pytest.raises(SomeError):``."""
     if isinstance(statement, ast.With):
         managers = [item.context_expr for item in statement.items]
         kinds = [m.args[0] for m in managers if isinstance(m, ast.Call) and m.args and _is_raises(m.func)]
         calls = statement.body
+        if not kinds:
+            return None
     elif isinstance(statement, ast.Try) and statement.handlers and not statement.finalbody:
         calls = statement.body if statement.orelse else statement.body[:-1]
         fails = statement.orelse or statement.body[-1:]
-        kinds = [handler.type for handler in statement.handlers if handler.type is not None]
-        if len(kinds) < len(statement.handlers) or not (calls and len(fails) == 1 and _always_fails(fails[0])):
+        if not (calls and len(fails) == 1 and _always_fails(fails[0])):
             return None
-        if any("AssertionError" in ast.unparse(kind) for kind in kinds):
-            return None  # it would catch its own failure
+        kinds = [handler.type for handler in statement.handlers if handler.type is not None]
+        if len(kinds) < len(statement.handlers):
+            kinds = []  # a bare ``except:`` takes any exception
     else:
         return None
-    if not kinds or not calls:
+    if not calls:
         return None
-    return f"{'; '.join(ast.unparse(call) for call in calls)} raises {' or '.join(ast.unparse(k) for k in kinds)}"
+    raised = " or ".join(ast.unparse(kind) for kind in kinds) or "an exception"
+    return f"{'; '.join(ast.unparse(call) for call in calls)} raises {raised}"
 
 
 def _is_raises(function: ast.expr) -> bool:
