@@ -762,8 +762,9 @@ def test_total(cart):
     assert cart.total() == 25
 
 
-def test_write(tmp_path):
-    (tmp_path / "total").write_text(str(Cart().total()))
+def test_write(caplog):
+    caplog.set_level("INFO")
+    assert Cart().total()
 
 
 @pytest.mark.slow
@@ -789,7 +790,7 @@ def test_a_pytest_file_with_fixtures_splits_off_and_each_test_it_can_run_runs(
     code, out, err = run(["fix", str(path)], capsys)
     assert code == 0, err
     text = flat(err)
-    assert "Not run here, though pytest would run it: test_write (it asks for tmp_path, which pytest sets up)." in text
+    assert "Not run here, though pytest would run it: test_write (it asks for caplog, which pytest sets up)." in text
     assert "Tests: 1 of 2 asserts passed." in text and "FAILED line 24: cart.total() == 25" in text
     assert out == CART.replace("price + qty", "price * qty")
 
@@ -910,14 +911,14 @@ def test_python_test_functions_at_the_bottom_split_off() -> None:
     assert split.rejoin(split.program) == CLAMP_PYTEST
     # A test that asks for pytest's own fixture is not run (no check), but it is a test: it goes with the others,
     # out of the model's reach, and the output says it is not run.
-    asking = CLAMP_PYTEST.replace("test_a_point_range()", "test_a_point_range(tmp_path)")
+    asking = CLAMP_PYTEST.replace("test_a_point_range()", "test_a_point_range(caplog)")
     split = split_trailing_checks(asking, "python")
     assert split is not None and split.program == CLAMP_PYTEST[: CLAMP_PYTEST.index("\n\n\n@")] + "\n"
     assert split.count == 3 and split.checks.endswith(
-        "def test_a_point_range(tmp_path):\n    assert clamp(3, 3, 3) == 3\n"
+        "def test_a_point_range(caplog):\n    assert clamp(3, 3, 3) == 3\n"
     )
     assert unrun_tests_note(asking, "python") == (
-        "Not run here, though pytest would run it: test_a_point_range (it asks for tmp_path, which pytest sets up)."
+        "Not run here, though pytest would run it: test_a_point_range (it asks for caplog, which pytest sets up)."
     )
     assert unrun_tests_note(CLAMP_PYTEST, "python") is None
 
@@ -2027,12 +2028,12 @@ def test_autouse_and_module_scoped_fixtures_of_conftest_files_are_set_up_as_pyte
 ) -> None:
     # The tests share one module-scoped inventory, which an autouse fixture stocks. Before, no test here could run
     # (the module-scoped fixture was pytest's to set up): "None of the tests can run here", exit 2. The root's
-    # conftest.py has an autouse fixture that asks for pytest's own monkeypatch: the output says the tests run
+    # conftest.py has an autouse fixture that asks for pytest's own caplog: the output says the tests run
     # without it.
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'shop'\n")
     (tmp_path / "conftest.py").write_text(
-        "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef quiet(monkeypatch):\n"
-        "    monkeypatch.setenv('SHOP_LOG', 'off')\n"
+        "import logging\n\nimport pytest\n\n\n@pytest.fixture(autouse=True)\ndef quiet(caplog):\n"
+        "    caplog.set_level(logging.ERROR)\n"
     )
     tests_dir = tmp_path / "tests"
     tests_dir.mkdir()
@@ -2054,7 +2055,7 @@ def test_autouse_and_module_scoped_fixtures_of_conftest_files_are_set_up_as_pyte
     assert f"Took the fixtures of {tests_dir / 'conftest.py'} (restock, shop) with the tests, as pytest would." in text
     assert (
         f"The tests run without the autouse fixtures of {tmp_path / 'conftest.py'}, which pytest would set up: quiet "
-        "(it asks for monkeypatch, which pytest sets up)." in text
+        "(it asks for caplog, which pytest sets up)." in text
     )
     assert "Not run here" not in text and "Tests: 1 of 2 asserts passed." in text
     assert "found by the repair search: `have + qty` changed to `have - qty` on line 10" in text
@@ -2066,8 +2067,8 @@ def test_autouse_fixtures_the_tests_run_without_are_named(
 ) -> None:
     (tmp_path / "inventory.py").write_text(INVENTORY.replace("have + qty", "have - qty"))
     (tmp_path / "test_inventory.py").write_text(
-        "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef home(tmp_path, monkeypatch):\n"
-        "    monkeypatch.setenv('HOME', str(tmp_path))\n\n\n"
+        "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef home(caplog, capfd):\n"
+        "    caplog.clear()\n\n\n"
         "def test_add():\n    shop = Inventory()\n    shop.add('apple')\n    assert shop.count('apple') == 1\n"
     )
     args = ["fix", str(tmp_path / "inventory.py"), "--tests", str(tmp_path / "test_inventory.py")]
@@ -2075,7 +2076,7 @@ def test_autouse_fixtures_the_tests_run_without_are_named(
     assert code == 0, err
     assert (
         "The tests run without this autouse fixture, which pytest would set up for each: home (it asks for "
-        "monkeypatch, tmp_path, which pytest sets up)." in flat(err)
+        "capfd, caplog, which pytest sets up)." in flat(err)
     )
 
 

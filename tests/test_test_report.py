@@ -177,7 +177,7 @@ async def test_pytest_style_test_functions_the_tests_never_call_are_called(
         "def test_raises():\n    calls.append('raises')\n    raise ValueError('boom')\n"
         "def test_called_here():\n    calls.append('here')\n"
         "test_called_here()\n"
-        "def test_needs_a_fixture(tmp_path):\n    assert False\n"
+        "def test_needs_a_fixture(caplog):\n    assert False\n"
         "@functools.lru_cache\ndef test_decorated():\n    assert False\n"
         "def test_last(n=2):\n    assert calls == ['here', 'raises'], calls\n"
     )
@@ -205,7 +205,7 @@ async def test_parametrized_test_functions_run_each_case(executor: LocalCommandL
         '@pytest.mark.parametrize("x", [pytest.param(3, marks=pytest.mark.skip), 4])\n'
         "@pytest.mark.parametrize(argnames=['y'], argvalues=[[1], [2]])\n"
         "def test_stacked(x, y):\n    assert double(x) + y > 0\n"
-        '@pytest.mark.parametrize("x", [1])\ndef test_fixture(x, tmp_path):\n    assert False\n'
+        '@pytest.mark.parametrize("x", [1])\ndef test_fixture(x, caplog):\n    assert False\n'
         '@pytest.mark.parametrize("x", ["a"], indirect=True)\ndef test_indirect(x):\n    assert False\n'
     )
     code, _, _, report = await report_of(executor, program, tests)
@@ -312,7 +312,7 @@ async def test_a_pytest_classs_methods_take_fixtures_and_parametrize_cases(
         "    @pytest.mark.parametrize('x, want', [(1, 2), (3, 6)])\n"
         "    def test_cases(self, x, want):\n        self.calls += 1\n"
         "        assert (double(x), self.calls) == (want, 1)\n"
-        "    def test_tmp(self, tmp_path):\n        assert tmp_path\n"
+        "    def test_log(self, caplog):\n        assert caplog\n"
     )
     program = "def double(x):\n    return x * 2 + (1 if x == 3 else 0)\n"
     code, _, _, report = await report_of(executor, program, tests)
@@ -322,9 +322,7 @@ async def test_a_pytest_classs_methods_take_fixtures_and_parametrize_cases(
         (13, "(double(x), self.calls) == (want, 1)", False),
         (9, "double(base) == 20", True),
     ]
-    assert unrun_test_functions(ast.parse(tests)) == [
-        "TestDouble.test_tmp (it asks for tmp_path, which pytest sets up)"
-    ]
+    assert unrun_test_functions(ast.parse(tests)) == ["TestDouble.test_log (it asks for caplog, which pytest sets up)"]
 
 
 async def test_a_unittest_failure_outside_a_check_and_a_passing_expected_failure_count() -> None:
@@ -636,7 +634,7 @@ def test_log():
     assert log == ["prices", "cart", "cart down"] * 3
 
 
-def test_tmp(tmp_path):
+def test_caplog(caplog):
     assert False, "pytest's own fixture: pytest's to run"
 """
 
@@ -768,6 +766,77 @@ async def test_autouse_and_wider_scoped_fixtures_are_set_up_and_torn_down_as_pyt
     ]
 
 
+BUILTIN_PROGRAM = """\
+import os
+
+
+def save(path, text):
+    path.write_text(text.upper())
+
+
+def greeting():
+    return "hello " + os.environ.get("SD_NAME", "world")
+
+
+def shout(text):
+    print(text.upper() + "!")
+"""
+BUILTIN_FIXTURE_TESTS = """\
+import sys
+
+
+def test_save(tmp_path):
+    target = tmp_path / "out.txt"
+    save(target, "hi")
+    assert target.read_text() == "HI"
+
+
+def test_name(monkeypatch):
+    monkeypatch.setenv("SD_NAME", "ann")
+    assert greeting() == "hello ann"
+
+
+def test_name_undone():
+    assert greeting() == "hello world"
+
+
+def test_shout(capsys):
+    shout("hey")
+    print("note", file=sys.stderr)
+    out, err = capsys.readouterr()
+    assert (out, err) == ("HEY!\\n", "note\\n")
+    shout("again")
+    assert capsys.readouterr().out == "AGAIN!\\n"
+"""
+
+
+async def test_pytests_tmp_path_monkeypatch_and_capsys_are_set_up_as_pytest_does(
+    executor: LocalCommandLineCodeExecutor, tmp_path: Path
+) -> None:
+    # Before, each of these tests was "not run here": they ask for pytest's own fixtures.
+    combined = tmp_path / "test_builtin.py"
+    combined.write_text(f"{BUILTIN_PROGRAM}\n{BUILTIN_FIXTURE_TESTS}")
+    ran = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", combined.name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert ran.returncode == 0 and "4 passed" in ran.stdout, ran.stdout + ran.stderr
+    assert unrun_test_functions(ast.parse(BUILTIN_FIXTURE_TESTS)) == []
+    code, _, rest, report = await report_of(executor, BUILTIN_PROGRAM, BUILTIN_FIXTURE_TESTS)
+    assert code == 0 and report is not None and (report.passed, report.total) == (5, 5), rest
+    broken = BUILTIN_PROGRAM.replace('text.upper() + "!"', 'text + "!"').replace("text.upper())", "text)")
+    code, _, _, report = await report_of(executor, broken, BUILTIN_FIXTURE_TESTS)
+    assert code == 1 and report is not None
+    assert [(r.line, r.actual) for r in failed(report)] == [
+        (7, "'hi'"),
+        (23, "('hey!\\n', 'note\\n')"),
+        (25, "'again!\\n'"),
+    ]
+
+
 async def test_a_fixtures_teardown_that_raises_fails_a_check_of_its_own(executor: LocalCommandLineCodeExecutor) -> None:
     tests = (
         "import pytest\n"
@@ -797,7 +866,7 @@ async def test_test_classes_with_pytest_marks_run_and_their_usefixtures_are_set_
         "@pytest.mark.usefixtures('seeded')\nclass TestOld(unittest.TestCase):\n    def test_c(self):\n"
         "        self.assertEqual(SEEN, ['seeded'])\n\n\n"
         "@pytest.mark.skip\nclass TestSkipped:\n    def test_d(self):\n        assert False\n\n\n"
-        "@pytest.mark.usefixtures('tmp_path')\nclass TestTmp:\n    def test_e(self):\n        assert False\n\n\n"
+        "@pytest.mark.usefixtures('caplog')\nclass TestLog:\n    def test_e(self):\n        assert False\n\n\n"
         "@tagged\nclass TestOther:\n    def test_f(self):\n        assert False\n"
     )
     code, _, rest, report = await report_of(executor, "def total(xs):\n    return sum(xs)\n", tests)
@@ -808,7 +877,7 @@ async def test_test_classes_with_pytest_marks_run_and_their_usefixtures_are_set_
         (34, "self.assertEqual(SEEN, ['seeded'])", True),
     ]
     assert unrun_test_functions(ast.parse(tests)) == [
-        "TestTmp (it asks for tmp_path, which pytest sets up)",
+        "TestLog (it asks for caplog, which pytest sets up)",
         "TestOther (it is decorated with @tagged)",
     ]
 
@@ -816,13 +885,13 @@ async def test_test_classes_with_pytest_marks_run_and_their_usefixtures_are_set_
 def test_autouse_fixtures_the_harness_cannot_set_up_are_named() -> None:
     tests = (
         "import pytest\n\n"
-        "@pytest.fixture(autouse=True)\ndef clean_env(monkeypatch):\n    monkeypatch.delenv('HOME')\n\n"
+        "@pytest.fixture(autouse=True)\ndef quiet(caplog):\n    caplog.set_level('ERROR')\n\n"
         "@pytest.fixture(autouse=True, params=[1, 2])\ndef twice(request):\n    return request.param\n\n"
         "@pytest.fixture(scope='module', autouse=True)\ndef fine():\n    return 1\n\n"
         "def test_a():\n    assert 1\n"
     )
     assert unset_autouse_fixtures(ast.parse(tests)) == {
-        "clean_env": "it asks for monkeypatch, which pytest sets up",
+        "quiet": "it asks for caplog, which pytest sets up",
         "twice": "the harness does not follow its params",
     }
 
@@ -831,14 +900,14 @@ def test_which_test_functions_the_harness_cannot_run_and_why() -> None:
     tests = (
         "import pytest\nfrom unittest import mock\n\n\n@pytest.fixture\ndef ours():\n    return 1\n\n\n"
         "def test_ours(ours):\n    assert ours\n\n\n@pytest.mark.slow\ndef test_marked():\n    assert 1\n\n\n"
-        "def test_tmp(tmp_path, ours):\n    assert tmp_path\n\n\n@mock.patch('os.getcwd')\ndef test_patched(cwd):\n"
+        "def test_log(caplog, ours):\n    assert caplog\n\n\n@mock.patch('os.getcwd')\ndef test_patched(cwd):\n"
         "    assert cwd\n\n\n@pytest.mark.usefixtures('db')\ndef test_db():\n    assert 1\n\n\n"
-        "@pytest.mark.skip\ndef test_skipped(tmp_path):\n    assert 0\n"
+        "@pytest.mark.skip\ndef test_skipped(caplog):\n    assert 0\n"
     )
     module = ast.parse(tests)
     assert [f.name for f, _ in found_test_functions(module)] == ["test_ours", "test_marked"]
     assert unrun_test_functions(module) == [
-        "test_tmp (it asks for tmp_path, which pytest sets up)",
+        "test_log (it asks for caplog, which pytest sets up)",
         "test_patched (it is decorated with @mock.patch('os.getcwd'))",
         "test_db (it asks for db, which pytest sets up)",
     ]

@@ -34,6 +34,7 @@ from typing import Any
 
 __all__ = [
     "MARKER",
+    "PYTEST_FIXTURES",
     "AssertResult",
     "TestReport",
     "expects_raise",
@@ -347,7 +348,7 @@ class _SDHarness:
         # What a pytest class's test method asks for that neither its cases nor the fixtures here give
         # (pytest's own fixtures: the method is not run, as ``unrun_test_functions`` says).
         code, defaults = function.__code__, len(function.__defaults__ or ())
-        given = {*self.fixtures, *next(iter(self.cases(function)), {})}
+        given = {*self.fixtures, *self.BUILTIN, *next(iter(self.cases(function)), {})}
         return [name for name in code.co_varnames[1 : code.co_argcount - defaults] if name not in given]
 
     def use_fixtures(self, fixtures, settings):
@@ -364,11 +365,11 @@ class _SDHarness:
 
         def value(name):
             if name not in values:
-                scope = self.settings[name][0]
+                scope = self.settings.get(name, ("function",))[0]
                 key = "run" if self.SCOPES[scope] < 3 else cls if scope == "class" else None
                 if key is None or (key, name) not in self.kept:
-                    fixture = self.fixtures[name]
-                    made = fixture(**{n: value(n) for n in self.arguments(fixture) if n in self.fixtures})
+                    fixture = self.fixtures.get(name) or getattr(self, name)
+                    made = fixture(**{n: value(n) for n in self.arguments(fixture) if self.sets_up(n)})
                     if isinstance(made, _sd_types.GeneratorType):
                         (generators if key is None else self.teardowns.setdefault(key, [])).append((name, made))
                         made = next(made)
@@ -379,7 +380,7 @@ class _SDHarness:
                 values[name] = self.kept[key, name]
             return values[name]
 
-        asked = [n for n in self.arguments(function) if n in self.fixtures and n not in case]
+        asked = [n for n in self.arguments(function) if self.sets_up(n) and n not in case]
         marks = [*getattr(cls, "pytestmark", []), *getattr(function, "pytestmark", [])]
         used = [n for mark in marks if mark.name == "usefixtures" for n in mark.args]
         autouse = [name for name, (_, auto, _) in self.settings.items() if auto]
@@ -391,7 +392,48 @@ class _SDHarness:
             self.tear_down(generators)
 
     def rank(self, name):
-        return self.SCOPES[self.settings[name][0]]
+        return self.SCOPES[self.settings.get(name, ("function",))[0]]
+
+    BUILTIN = ("tmp_path", "monkeypatch", "capsys")  # PYTEST_FIXTURES
+
+    def sets_up(self, name):
+        return name in self.fixtures or name in self.BUILTIN
+
+    # pytest's own fixtures that tests ask for most, as pytest gives them (its MonkeyPatch is public).
+    def tmp_path(self):
+        import pathlib, shutil, tempfile
+        path = pathlib.Path(tempfile.mkdtemp(prefix="pytest-"))
+        yield path
+        shutil.rmtree(path, ignore_errors=True)
+
+    def monkeypatch(self):
+        import pytest
+        patch = pytest.MonkeyPatch()
+        yield patch
+        patch.undo()
+
+    def capsys(self):
+        import collections
+
+        class CaptureFixture:
+            Result = collections.namedtuple("CaptureResult", ["out", "err"])
+
+            def __init__(self):
+                self.out, self.err = _sd_io.StringIO(), _sd_io.StringIO()
+
+            def readouterr(self):
+                result = self.Result(self.out.getvalue(), self.err.getvalue())
+                for stream in (self.out, self.err):
+                    stream.seek(0)
+                    stream.truncate()
+                return result
+
+        captured, saved = CaptureFixture(), (_sd_sys.stdout, _sd_sys.stderr)
+        _sd_sys.stdout, _sd_sys.stderr = captured.out, captured.err
+        try:
+            yield captured
+        finally:
+            _sd_sys.stdout, _sd_sys.stderr = saved
 
     def tear_down(self, generators):
         for _, generator in reversed(generators):
@@ -772,7 +814,7 @@ def _class_verdict(node: ast.ClassDef, module: ast.Module) -> str | None:
             return "skip"
         if kind is None or _parametrize(decorator) is not None:
             return f"it is decorated with @{ast.unparse(decorator)}"
-        if missing := sorted(set(_used_fixtures(decorator) or []) - fixture_functions(module).keys()):
+        if missing := sorted(set(_used_fixtures(decorator) or []) - fixture_functions(module).keys() - PYTEST_FIXTURES):
             return f"it asks for {', '.join(missing)}, which pytest sets up"
     return None
 
@@ -787,9 +829,9 @@ def test_functions(module: ast.Module) -> list[tuple[ast.FunctionDef, int | None
 
 
 def unrun_test_functions(module: ast.Module) -> list[str]:
-    """The test functions pytest would run that the harness cannot, each with why (``test_tmp (it asks for
-    tmp_path)``): a fixture that is pytest's own or set up in a way the harness does not, or a decorator that is
-    not a pytest mark. Skipped ones are not listed."""
+    """The test functions pytest would run that the harness cannot, each with why (``test_log (it asks for
+    caplog, which pytest sets up)``): a fixture that is pytest's own or set up in a way the harness does not, or a
+    decorator that is not a pytest mark. Skipped ones are not listed."""
     unrun = [f"{node.name} ({verdict})" for node, verdict in _pytest_functions(module) if isinstance(verdict, str)]
     verdicts = [(node, _class_verdict(node, module)) for node, _ in _test_classes(module)]
     unrun += [f"{node.name} ({why})" for node, why in verdicts if why not in (None, "skip")]
@@ -829,7 +871,7 @@ def _pytest_verdicts(
         given = {name for mark in marks if mark is not None for name in mark[0]}
         required = _required(node) - ({node.args.args[0].arg} if method and node.args.args else set())
         required |= {name for decorator in others for name in _used_fixtures(decorator) or []}
-        missing = sorted(required - given - fixtures.keys())
+        missing = sorted(required - given - fixtures.keys() - PYTEST_FIXTURES)
         if None in kinds:
             yield node, f"it is decorated with @{ast.unparse(others[kinds.index(None)])}"
         elif missing:
@@ -865,8 +907,8 @@ def _used_fixtures(decorator: ast.expr) -> list[str] | None:
 def fixture_functions(module: ast.Module) -> dict[str, ast.FunctionDef]:
     """The tests' own pytest fixtures the harness can set up: top-level functions decorated with a plain
     ``@pytest.fixture`` (any ``scope``, ``autouse`` or not), whose required arguments are such fixtures too; by name.
-    pytest's own fixtures (``tmp_path``, ``capsys``...), ``params``, ``name`` and scopes given by a function are
-    pytest's to run."""
+    They may ask for pytest's own ``tmp_path``, ``monkeypatch`` and ``capsys`` (:data:`PYTEST_FIXTURES`); its other
+    fixtures (``caplog``...), ``params``, ``name`` and scopes given by a function are pytest's to run."""
     found = {
         node.name: node
         for node in module.body
@@ -875,13 +917,16 @@ def fixture_functions(module: ast.Module) -> dict[str, ast.FunctionDef]:
         and isinstance(fixture_settings(node.decorator_list[0]), tuple)
     }
     while True:
-        kept = {name: node for name, node in found.items() if _required(node) <= found.keys()}
+        kept = {name: node for name, node in found.items() if _required(node) <= found.keys() | PYTEST_FIXTURES}
         if len(kept) == len(found):
             return kept
         found = kept
 
 
 _SCOPES = ("function", "class", "module", "package", "session")
+
+PYTEST_FIXTURES = frozenset({"tmp_path", "monkeypatch", "capsys"})
+"""pytest's own fixtures the harness sets up as pytest would (the harness's ``BUILTIN``)."""
 
 
 def fixture_settings(decorator: ast.expr) -> tuple[str, bool] | str | None:
@@ -921,7 +966,8 @@ def unset_autouse_fixtures(module: ast.Module) -> dict[str, str]:
         if isinstance(settings, str) and _autouse(node.decorator_list[0]):
             unset[node.name] = f"the harness does not follow {settings}"
         elif isinstance(settings, tuple) and settings[1]:
-            unset[node.name] = f"it asks for {', '.join(sorted(_required(node) - usable.keys()))}, which pytest sets up"
+            missing = sorted(_required(node) - usable.keys() - PYTEST_FIXTURES)
+            unset[node.name] = f"it asks for {', '.join(missing)}, which pytest sets up"
     return unset
 
 
