@@ -837,6 +837,24 @@ async def test_pytests_tmp_path_monkeypatch_and_capsys_are_set_up_as_pytest_does
     ]
 
 
+async def test_a_test_function_that_passes_without_an_assert_is_one_passing_check(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    # Before, it was not counted: "1 of 1 asserts passed" where pytest says 2 passed.
+    tests = (
+        "import pytest\n\n\ndef test_small():\n    assert one() == 1\n\n\n"
+        "def test_raises():\n    with pytest.raises(ValueError):\n        int('x')\n\n\n"
+        "def test_does_not_raise():\n    with pytest.raises(ValueError):\n        int('2')\n"
+    )
+    code, _, _, report = await report_of(executor, "def one():\n    return 1\n", tests)
+    assert code == 1 and report is not None
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        (5, "one() == 1", True),
+        (8, "test_raises()", True),
+        (13, "test_does_not_raise()", False),
+    ]
+
+
 async def test_a_fixtures_teardown_that_raises_fails_a_check_of_its_own(executor: LocalCommandLineCodeExecutor) -> None:
     tests = (
         "import pytest\n"

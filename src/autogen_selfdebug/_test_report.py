@@ -291,9 +291,11 @@ class _SDHarness:
         shown = [n + "=" + self.r(frame.f_locals[n])[:40] for n in names if n in frame.f_locals]
         return ", ".join(shown[:6])
 
-    def run_test(self, line, source, function):
+    def run_test(self, line, source, function, counts=True):
         # A pytest-style test function the tests define but never call: its asserts report themselves,
-        # and an error that escapes it is one more failure.
+        # and an error that escapes it is one more failure. One that reported nothing and passed (it checks
+        # with ``pytest.raises``, or only that it runs) is one passing check, as pytest counts it.
+        before = self.reported
         self.emit({"event": "start", "line": line, "source": source})
         try:
             function()
@@ -302,7 +304,10 @@ class _SDHarness:
         except BaseException as error:
             self.escaped(line, source, error)
         else:
-            self.emit({"event": "done"})
+            if counts and self.reported == before:
+                self.emit({"event": "result", "line": line, "source": source, "passed": True})
+            else:
+                self.emit({"event": "done"})
 
     def run_cases(self, line, name, function, cls=None):
         # A test function with pytest's parametrize marks, or fixtures: each case runs as a test. A pytest
@@ -446,7 +451,7 @@ class _SDHarness:
         if generators:
             line = self.settings[generators[-1][0]][2]
             source = "teardown of " + ", ".join(name for name, _ in reversed(generators))
-            self.run_test(line, source, lambda: self.tear_down(generators))
+            self.run_test(line, source, lambda: self.tear_down(generators), counts=False)
 
     def arguments(self, function):
         code = function.__code__
