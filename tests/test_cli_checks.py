@@ -1494,6 +1494,71 @@ def test_imports_of_the_program_in_a_tests_file_are_rewritten_in_place() -> None
     assert drop_program_imports("def f(:\n", "area") is None
 
 
+def test_imports_of_the_program_from_its_package_are_rewritten_in_place() -> None:
+    # Tests beside a package's code import the program by its dotted or relative name; before, only "from area
+    # import ..." was seen, and the run failed with "ModuleNotFoundError: No module named 'shapes'".
+    namespace = "__import__('types').SimpleNamespace"
+    cases = {
+        "from shapes.area import area, perimeter as p\n": "p = perimeter\n",
+        "from shapes import area\n": f"area = {namespace}(**globals())\n",
+        "from shapes import area as a, other\n": f"a = {namespace}(**globals()); from shapes import other\n",
+        "import shapes.area\n": f"shapes = {namespace}(area={namespace}(**globals()))\n",
+        "import shapes.area as a, math\n": f"a = {namespace}(**globals()); import math\n",
+        "from .area import area\n": "pass\n",
+        "from . import area\n": f"area = {namespace}(**globals())\n",
+    }
+    for tests, rewritten in cases.items():
+        assert drop_program_imports(tests, "area", package="shapes") == rewritten, tests
+    # Only from the program's own folder: "from geometry import area" may import a function of geometry.py.
+    assert drop_program_imports("from geometry import area\n", "area", package="shapes") is None
+    assert drop_program_imports("from geometry.area import x\n", "area", package="shapes") is None
+    assert drop_program_imports("from shapes.areas import x\n", "area", package="shapes") is None
+    js = 'const { area } = require("../src/area");\nimport * as shapes from "../lib/area.js";\n'
+    assert drop_program_imports(js, "area", "javascript") == "\nconst shapes = module.exports;\n"
+    assert drop_program_imports('const a = require("../src/areas");\n', "area", "javascript") is None
+
+
+PACKAGE_TESTS = {
+    "pytest": (
+        "import pytest\n\nfrom shapes.calc import clamp, mean\n\n\n"
+        "@pytest.mark.parametrize('values, want', [([1, 2, 3], 2), ([4], 4), ([0.1, 0.2], 0.15)])\n"
+        "def test_mean(values, want):\n    assert mean(values) == pytest.approx(want)\n\n\n"
+        "def test_clamp():\n    assert clamp(5, 0, 3) == 3\n"
+    ),
+    "unittest": (
+        "import unittest\n\nfrom shapes import calc\n\n\nclass TestCalc(unittest.TestCase):\n"
+        "    @classmethod\n    def setUpClass(cls):\n        cls.data = [2, 4]\n\n"
+        "    def test_mean(self):\n        self.assertAlmostEqual(calc.mean(self.data), 3)\n\n"
+        "    def test_raises(self):\n        with self.assertRaises(ZeroDivisionError):\n"
+        "            calc.mean([])\n\n\n"
+        "if __name__ == '__main__':\n    unittest.main()\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("style", ["pytest", "unittest"])
+def test_tests_of_a_package_in_a_src_layout_run_and_the_search_fixes_the_module(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str], style: str
+) -> None:
+    # Before, every run failed on the import (and a unittest class's setUpClass never ran: each test that used
+    # what it set up failed, whatever the program did).
+    package = tmp_path / "src" / "shapes"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    program = "def mean(values):\n    return sum(values) / (len(values) + 1)\n\n\ndef clamp(x, lo, hi):\n"
+    program += "    return max(lo, min(x, hi))\n"
+    (package / "calc.py").write_text(program)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_calc.py").write_text(PACKAGE_TESTS[style])
+    args = ["fix", str(package / "calc.py"), "--tests", str(tmp_path / "tests" / "test_calc.py")]
+    code, out, err = run(args, capsys)
+    assert code == 0, err
+    text = flat(err)
+    assert "The tests import calc, the program" in text and "No module named" not in text
+    assert "found by the repair search: `(len(values) + 1)` changed to `len(values)` on line 2" in text
+    assert out == program.replace("(len(values) + 1)", "len(values)")
+
+
 TEST_AREA_UNITTEST = (
     "import unittest\n"
     "from area import area\n\n\n"

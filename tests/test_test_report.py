@@ -325,6 +325,35 @@ async def test_a_pytest_classs_methods_take_fixtures_and_parametrize_cases(
     assert unrun_test_functions(ast.parse(tests)) == ["TestDouble.test_log (it asks for caplog, which pytest sets up)"]
 
 
+async def test_a_test_classs_own_setup_and_teardown_run_once_around_its_tests(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    # Before, setUpClass and pytest's setup_class never ran: every test using what they set up failed.
+    tests = (
+        "import unittest\nLOG = []\n\n\n"
+        "class TestOld(unittest.TestCase):\n"
+        "    @classmethod\n    def setUpClass(cls):\n        cls.base = 10\n        LOG.append('up')\n\n"
+        "    @classmethod\n    def tearDownClass(cls):\n        LOG.append('down')\n\n"
+        "    def test_a(self):\n        self.assertEqual(double(self.base), 20)\n\n"
+        "    def test_b(self):\n        self.assertEqual(LOG, ['up'])\n\n\n"
+        "class TestNew:\n"
+        "    @classmethod\n    def setup_class(cls):\n        cls.base = 3\n\n"
+        "    def test_c(self):\n        assert (double(self.base), LOG) == (6, ['up', 'down'])\n\n\n"
+        "class TestBroken(unittest.TestCase):\n"
+        "    @classmethod\n    def setUpClass(cls):\n        raise RuntimeError('no database')\n\n"
+        "    def test_d(self):\n        LOG.append('never')\n"
+    )
+    code, _, rest, report = await report_of(executor, "def double(x):\n    return x * 2\n", tests)
+    assert code == 1 and report is not None, rest
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        (16, "self.assertEqual(double(self.base), 20)", True),
+        (19, "self.assertEqual(LOG, ['up'])", True),
+        (28, "(double(self.base), LOG) == (6, ['up', 'down'])", True),
+        (31, "TestBroken.setUpClass()", False),
+    ]
+    assert report.results[-1].error == "RuntimeError: no database"
+
+
 async def test_a_unittest_failure_outside_a_check_and_a_passing_expected_failure_count() -> None:
     tests = (
         "import unittest\n"

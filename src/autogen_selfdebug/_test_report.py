@@ -506,6 +506,26 @@ class _SDHarness:
                     self.error = err[1]
                 super().addSubTest(test, subtest, err)
 
+        # The class's own set-up runs once before its tests, as unittest's suite and pytest run it (setUpClass,
+        # pytest's setup_class); when it fails, its tests do not run. Its teardown runs after them.
+        case = issubclass(cls, _sd_unittest.TestCase)
+        skipped = getattr(cls, "__unittest_skip__", False)
+        setup, teardown = ("setUpClass", "tearDownClass") if case else ("setup_class", "teardown_class")
+        if not skipped and hasattr(cls, setup):
+            failed = self.failed
+            self.run_test(lines[""], cls.__name__ + "." + setup + "()", getattr(cls, setup), counts=False)
+            if self.failed > failed:
+                return
+        self.run_methods(cls, lines, Result)
+        if not skipped and hasattr(cls, teardown):
+            self.run_test(lines[""], cls.__name__ + "." + teardown + "()", getattr(cls, teardown), counts=False)
+        if case and not skipped:
+            self.run_test(lines[""], cls.__name__ + ".doClassCleanups()", cls.doClassCleanups, counts=False)
+        self.close(cls)
+
+    def run_methods(self, cls, lines, Result):
+        import unittest as _sd_unittest
+
         for name in _sd_unittest.TestLoader().getTestCaseNames(cls):
             line, source, before = lines.get(name, lines[""]), cls.__name__ + "." + name + "()", self.reported
             function = getattr(cls, name)
@@ -536,7 +556,6 @@ class _SDHarness:
                 self.emit({"event": "result", "line": line, "source": source, "passed": True})
             else:
                 self.emit({"event": "done"})
-        self.close(cls)
 
     def arm(self, seconds):
         # A run that would outlast the sandbox's time limit stops a little before it, and says where the

@@ -68,9 +68,9 @@ def conftest_files(tests_file: Path) -> list[Path]:
     return [start / "conftest.py"] if (start / "conftest.py").is_file() else []
 
 
-def conftest_fixtures(tests: str, tests_file: Path, module: str) -> ConftestFixtures:
+def conftest_fixtures(tests: str, tests_file: Path, module: str, package: str | None = None) -> ConftestFixtures:
     """``tests`` (Python, read from ``tests_file``) followed by the fixtures of its ``conftest.py`` files.
-    ``module``: the program's module name, whose imports are dropped from them."""
+    ``module``: the program's module name, whose imports are dropped from them (``package``: its folder's name)."""
     unreadable: list[tuple[Path, str]] = []
     found: list[tuple[Path, str, set[str]]] = []
     for path in conftest_files(tests_file):
@@ -85,7 +85,7 @@ def conftest_fixtures(tests: str, tests_file: Path, module: str) -> ConftestFixt
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             unreadable.append((path, "it does not parse"))
             continue
-        found.append((path, drop_program_imports(source, module) or source, defined))
+        found.append((path, drop_program_imports(source, module, package=package) or source, defined))
     # A fixture may ask for one of an outer conftest file (as pytest allows): which can be set up is read off
     # all of them together.
     whole = "\n".join([tests, *(source for _, source, _ in found)])

@@ -23,9 +23,10 @@ from ..edits import parser_for
 __all__ = ["drop_program_imports"]
 
 
-def drop_program_imports(tests: str, module: str, language: str = "python") -> str | None:
+def drop_program_imports(tests: str, module: str, language: str = "python", package: str | None = None) -> str | None:
     """``tests`` with its imports of ``module`` replaced by the names the program defines, or ``None``
-    when it has none (or does not parse). ``language``: python, javascript or typescript.
+    when it has none (or does not parse). ``language``: python, javascript or typescript. ``package``: the name of
+    the program's folder, for Python tests that import it from its package (``from shop.cart import total``).
 
     Example:
         >>> print(drop_program_imports("from leap import is_leap, year as y\\nimport leap\\n", "leap"))
@@ -33,7 +34,7 @@ def drop_program_imports(tests: str, module: str, language: str = "python") -> s
         leap = __import__('types').SimpleNamespace(**globals())
         <BLANKLINE>
     """
-    found = _python_imports(tests, module) if language == "python" else _js_imports(tests, module, language)
+    found = _python_imports(tests, module, package) if language == "python" else _js_imports(tests, module, language)
     if not found:
         return None
     data = tests.encode()
@@ -48,7 +49,7 @@ def drop_program_imports(tests: str, module: str, language: str = "python") -> s
 _Found = tuple[int, int, str]
 
 
-def _python_imports(tests: str, module: str) -> list[_Found]:
+def _python_imports(tests: str, module: str, package: str | None) -> list[_Found]:
     try:
         tree = ast.parse(tests)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -62,24 +63,63 @@ def _python_imports(tests: str, module: str) -> list[_Found]:
             text,
         )
         for node in ast.walk(tree)
-        if isinstance(node, ast.stmt) and (text := _python_replacement(node, module)) is not None
+        if isinstance(node, ast.stmt) and (text := _python_replacement(node, module, package)) is not None
     ]
 
 
-def _python_replacement(node: ast.stmt, module: str) -> str | None:
-    """What stands for an import of ``module``: the assignments it implies, or ``pass``."""
-    if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == module:
+_NAMESPACE = "__import__('types').SimpleNamespace"
+
+
+def _python_replacement(node: ast.stmt, module: str, package: str | None) -> str | None:
+    """What stands for an import of ``module``: the assignments it implies, or ``pass``. The module may be imported
+    from ``package``, the program's folder (``from shop.cart import total``, ``from shop import cart``,
+    ``import shop.cart``), or relatively (``from .cart import total``, ``from . import cart``), as tests beside a
+    package's code do."""
+    if isinstance(node, ast.ImportFrom) and _is_module(node.module, module, package):
         bound = [f"{alias.asname} = {alias.name}" for alias in node.names if alias.asname and alias.name != "*"]
-    elif isinstance(node, ast.Import) and any(alias.name == module for alias in node.names):
+    elif isinstance(node, ast.ImportFrom) and _in_package(node, package) and any(a.name == module for a in node.names):
+        # ``from shop import cart, other``: the program's module is the file's globals; the rest is imported.
+        others = [_alias(alias) for alias in node.names if alias.name != module]
+        kept = [f"from {'.' * node.level}{node.module or ''} import {', '.join(others)}"] if others else []
+        asname = next(alias.asname or module for alias in node.names if alias.name == module)
+        bound = [f"{asname} = {_NAMESPACE}(**globals())", *kept]
+    elif isinstance(node, ast.Import) and any(_is_module(alias.name, module, package) for alias in node.names):
         bound = [
-            f"{alias.asname or module} = __import__('types').SimpleNamespace(**globals())"
-            if alias.name == module
-            else f"import {_alias(alias)}"
+            _bound_module(alias) if _is_module(alias.name, module, package) else f"import {_alias(alias)}"
             for alias in node.names
         ]
     else:
         return None
     return "; ".join(bound) or "pass"
+
+
+def _is_module(name: str | None, module: str, package: str | None) -> bool:
+    """Whether a module name is the program's: ``cart`` (also ``from .cart import``), or ``shop.cart`` with ``shop``
+    its folder."""
+    if name is None:
+        return False
+    head, _, last = name.rpartition(".")
+    return last == module and (not head or head.rsplit(".", 1)[-1] == package)
+
+
+def _in_package(node: ast.ImportFrom, package: str | None) -> bool:
+    """Whether ``from X import ...`` imports from the program's folder: relatively (``from . import``), or from a
+    package named as it is."""
+    return (node.level > 0 and node.module is None) or (
+        node.module is not None and node.module.rsplit(".", 1)[-1] == package
+    )
+
+
+def _bound_module(alias: ast.alias) -> str:
+    """``import shop.cart`` binds ``shop``, with ``shop.cart`` the file's globals; ``import shop.cart as c``,
+    ``c``."""
+    value = f"{_NAMESPACE}(**globals())"
+    if alias.asname:
+        return f"{alias.asname} = {value}"
+    parts = alias.name.split(".")
+    for part in reversed(parts[1:]):
+        value = f"{_NAMESPACE}({part}={value})"
+    return f"{parts[0]} = {value}"
 
 
 def _alias(alias: ast.alias) -> str:
@@ -148,11 +188,12 @@ def _js_import(statement: tree_sitter.Node) -> str:
 
 
 def _names_module(node: tree_sitter.Node | None, module: str) -> bool:
-    """Whether ``node`` is a string naming the program's file: ``"./leap"``, with or without its suffix."""
+    """Whether ``node`` is a string naming the program's file by a relative path: ``"./leap"``, or
+    ``"../src/leap.js"`` from a tests folder, with or without its suffix."""
     if node is None or node.type != "string":
         return False
     path = _text(node)[1:-1]
-    return re.fullmatch(rf"\./{re.escape(module)}(\.[cm]?[jt]s)?", path) is not None
+    return re.fullmatch(rf"\.\.?/(?:[^/]+/)*{re.escape(module)}(\.[cm]?[jt]s)?", path) is not None
 
 
 def _text(node: tree_sitter.Node | None) -> str:

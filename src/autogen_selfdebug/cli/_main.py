@@ -481,8 +481,9 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     # Without --tests, the checks at the bottom of the file are its tests.
     checks = split_trailing_checks(source, language) if args.tests is None else None
     module = Path(name).stem
+    package = None if piped else args.path.resolve().parent.name  # tests may import the program from its package
     if tests and language in ("python", "javascript", "typescript"):
-        rewritten = drop_program_imports(tests, module, language)
+        rewritten = drop_program_imports(tests, module, language, package)
         if rewritten is not None:
             tests = rewritten
             console.print(
@@ -491,7 +492,7 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
                 highlight=False,
             )
     if args.tests is not None and language == "python":
-        around = conftest_fixtures(tests, args.tests, module)
+        around = conftest_fixtures(tests, args.tests, module, package)
         tests = around.tests
         if (note := around.describe()) is not None:
             console.print(note, highlight=False)
