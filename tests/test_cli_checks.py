@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
@@ -1557,6 +1558,34 @@ def test_tests_of_a_package_in_a_src_layout_run_and_the_search_fixes_the_module(
     assert "The tests import calc, the program" in text and "No module named" not in text
     assert "found by the repair search: `(len(values) + 1)` changed to `len(values)` on line 2" in text
     assert out == program.replace("(len(values) + 1)", "len(values)")
+
+
+@pytest.mark.skipif(shutil.which("tsc") is None, reason="tsc is missing (apt-get install node-typescript)")
+def test_a_javascript_es_module_with_jest_tests_in_their_own_folder_is_fixed(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, the tests' import of "../src/calc" was not seen as the program's, and the file ran as an ES module:
+    # every test failed with "ReferenceError: require is not defined" (node 20), or the run with "SyntaxError:
+    # Unexpected token 'export'" (node 18, the Docker image's); the search's passing patch then failed its check.
+    (tmp_path / "src").mkdir()
+    (tmp_path / "__tests__").mkdir()
+    program = (
+        "export function mean(values) {\n  if (values.length === 0) throw new RangeError('no values');\n"
+        "  return values.reduce((a, b) => a + b, 0) / (values.length - 1);\n}\n"
+    )
+    (tmp_path / "src" / "calc.js").write_text(program)
+    (tmp_path / "__tests__" / "calc.test.js").write_text(
+        'import { mean } from "../src/calc";\n\ndescribe("mean", () => {\n'
+        "  it('averages', () => {\n    expect(mean([1, 2, 3])).toBe(2);\n  });\n"
+        "  it('throws on empty', () => {\n    expect(() => mean([])).toThrow(RangeError);\n  });\n});\n"
+    )
+    args = ["fix", str(tmp_path / "src" / "calc.js"), "--tests", str(tmp_path / "__tests__" / "calc.test.js")]
+    code, out, err = run(args, capsys)
+    assert code == 0, err
+    text = flat(err)
+    assert "The tests import calc, the program" in text and "Tests: 1 of 2 asserts passed." in text
+    assert "found by the repair search: `(values.length - 1)` changed to `values.length` on line 3" in text
+    assert out == program.replace("(values.length - 1)", "values.length")
 
 
 TEST_AREA_UNITTEST = (

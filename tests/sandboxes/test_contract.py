@@ -119,6 +119,16 @@ class SandboxContract:
         assert "TS2322" in result.output
         assert "ran" not in result.output
 
+    async def test_a_javascript_es_module_runs_as_commonjs_as_the_search_runs_it(self, sandbox: CodeExecutor) -> None:
+        # Before, node 18 (the Docker image's) refused it ("SyntaxError: Unexpected token 'export'"), and node 20 ran
+        # it as a module without `require`, which the tests' harness needs.
+        code = (
+            'import { EOL } from "os";\nexport function twice(x) {\n  return x * 2;\n}\n'
+            "console.log(twice(2), typeof require, typeof module.exports.twice, EOL.length);"
+        )
+        result = await run(sandbox, code, "javascript")
+        assert (result.exit_code, result.output.strip()) == (0, "4 function function 1"), result.output
+
     async def test_typescript_names_the_dom_declares_are_the_programs_own(self, sandbox: CodeExecutor) -> None:
         # As a script, each of these failed to compile (TS2451, "Cannot redeclare block-scoped variable").
         code = 'const name = "ann";\nconst top = [1, 2].pop();\nlet status = 3;\nconsole.log(name, top, status);'

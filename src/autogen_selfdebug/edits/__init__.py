@@ -33,7 +33,7 @@ from ._python import (
     mutants,
     repair_edits,
 )
-from ._tree_sitter import is_assert_statement, named_nodes, parser_for
+from ._tree_sitter import is_assert_statement, is_es_module, named_nodes, parser_for
 
 __all__ = [
     "EDITABLE_LANGUAGES",
@@ -51,6 +51,7 @@ __all__ = [
     "edits_kept_code",
     "erase_types",
     "is_assert_statement",
+    "is_es_module",
     "judge_lines",
     "mutants",
     "named_nodes",

@@ -409,6 +409,12 @@ def _walk(root: Node) -> Iterator[Node]:
         stack.extend(reversed(node.children))
 
 
+def is_es_module(source: str) -> bool:
+    """Whether JavaScript ``source`` is an ES module: a top-level ``import`` or ``export`` statement."""
+    root = parser_for("javascript").parse(source.encode("utf-8")).root_node
+    return any(node.type in ("import_statement", "export_statement") for node in root.named_children)
+
+
 def is_assert_statement(node: Node) -> bool:
     """Whether a statement is a check: ``assert(...)``, ``assert.x(...)`` or ``console.assert(...)``, or a matcher
     called on Jest's ``expect(...)`` (``expect(f(1)).toBe(2)``, ``.not.toBe``, ``await expect(p).resolves.toBe``),

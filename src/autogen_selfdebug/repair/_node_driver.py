@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from .._test_report import MARKER, tests_start_line
 from .._test_report_js import PRELUDE_END
-from ..edits import parser_for
+from ..edits import is_es_module
 from ._batch import BATCH_MARKER, COVERAGE_MARKER
 
 __all__ = ["node_batch_code", "node_coverage_code"]
@@ -548,12 +548,6 @@ def node_coverage_code(program: str, language: str, *, program_lines: int, timeo
     return _driver(
         mode="coverage", programs=[program], language=language, timeout=timeout, budget=0, program_lines=program_lines
     )
-
-
-def is_es_module(source: str) -> bool:
-    """Whether JavaScript ``source`` is an ES module: a top-level ``import`` or ``export`` statement."""
-    root = parser_for("javascript").parse(source.encode("utf-8")).root_node
-    return any(node.type in ("import_statement", "export_statement") for node in root.named_children)
 
 
 def _driver(

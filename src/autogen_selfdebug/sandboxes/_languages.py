@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
+from ..edits import is_es_module
+
 __all__ = [
     "LANGUAGE_ALIASES",
     "SUPPORTED_LANGUAGES",
@@ -140,13 +142,19 @@ def prepare_script(code: str, language: str, work_dir: Path, *, python: str) -> 
         argv: tuple[str, ...] = (python, name)
     elif lang in ("bash", "sh"):
         argv = (lang, name)
-    elif lang == "javascript":
+    elif lang == "javascript" and not is_es_module(code):
         argv = ("node", name)
     else:
+        # TypeScript, and JavaScript written as an ES module (``import``, ``export``), run as CommonJS, as the repair
+        # search runs them: node 18 refuses module syntax in a .js file, and node 20 runs it as a module without
+        # ``require``, which the tests' harness and a tests file's ``module.exports`` need.
         (work_dir / _NODE_GLOBALS_FILE).write_text(_NODE_GLOBALS_DTS, encoding="utf-8")
         js_name = ".tsc-out/" + Path(name).with_suffix(".js").name
+        flags = _TSC_FLAGS + (" --allowJs" if lang == "javascript" else "")
         # Type errors fail the run: tsc's messages are what the model needs to fix its code.
-        command = f'tsc {_TSC_FLAGS} "$1" {_NODE_GLOBALS_FILE} && exec node --enable-source-maps "$2"'
+        command = f'tsc {flags} "$1" {_NODE_GLOBALS_FILE} && exec node --enable-source-maps "$2"'
+        if lang == "javascript":  # without tsc, as node runs it
+            command = f'if command -v tsc >/dev/null; then {command}; else exec node "$1"; fi'
         argv = ("sh", "-c", command, "tsc", name, js_name)
     return Script(language=lang, path=path, argv=argv)
 
