@@ -1,0 +1,15 @@
+import { describe, it, expect, test } from "vitest";
+import { mean, clamp } from "../src/calc2";
+
+describe("mean", () => {
+  it("averages", () => {
+    expect(mean([1, 2, 3])).toBe(2);
+  });
+  it("throws on empty", () => {
+    expect(() => mean([])).toThrow(RangeError);
+  });
+});
+
+test("clamp", () => {
+  expect(clamp(5, 0, 3)).toBe(3);
+});
