@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from autogen_selfdebug.edits import RepairTemplate, is_assert_statement, parser_for
+from autogen_selfdebug.edits import RepairTemplate, is_assert_statement, is_es_module, needs_es_module, parser_for
 from autogen_selfdebug.edits._edit import _occurrence, same_edit_everywhere
 from autogen_selfdebug.edits._tree_sitter import tree_sitter_edits, tree_sitter_parses
 
@@ -361,3 +361,22 @@ def test_what_is_an_assert_statement(statement: str, check: bool) -> None:
     assert is_assert_statement(body.child_by_field_name("body").named_children[0]) is check
     edits = tree_sitter_edits(f"async function g() {{\n  {statement}\n}}\n", "javascript")
     assert not check or all(edit.line != 2 for edit in edits)
+
+
+@pytest.mark.parametrize(
+    ("source", "module", "needs_module"),
+    [
+        ("export function f() {}\n", True, False),
+        ('import fs from "fs";\nconsole.log(fs);\n', True, False),
+        ("const f = require('fs');\nmodule.exports = { f };\n", False, False),
+        ("export const a = 1;\nconst b = await load();\n", True, True),
+        ("for await (const line of lines()) {}\n", False, True),
+        ("export const here = import.meta.url;\n", True, True),
+        ("export async function f() {\n  for await (const x of xs) { await x; }\n}\n", True, False),
+    ],
+)
+def test_which_javascript_is_an_es_module_and_which_must_run_as_one(
+    source: str, module: bool, needs_module: bool
+) -> None:
+    # An ES module runs compiled to CommonJS in the sandboxes, unless it uses what only a module has.
+    assert (is_es_module(source), needs_es_module(source)) == (module, needs_module)

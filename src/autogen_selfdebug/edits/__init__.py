@@ -33,7 +33,7 @@ from ._python import (
     mutants,
     repair_edits,
 )
-from ._tree_sitter import is_assert_statement, is_es_module, named_nodes, parser_for
+from ._tree_sitter import is_assert_statement, is_es_module, named_nodes, needs_es_module, parser_for
 
 __all__ = [
     "EDITABLE_LANGUAGES",
@@ -55,6 +55,7 @@ __all__ = [
     "judge_lines",
     "mutants",
     "named_nodes",
+    "needs_es_module",
     "outline",
     "pairing_gain",
     "parser_for",

@@ -415,6 +415,30 @@ def is_es_module(source: str) -> bool:
     return any(node.type in ("import_statement", "export_statement") for node in root.named_children)
 
 
+_FUNCTION_TYPES = frozenset(
+    {"function_declaration", "function_expression", "function", "arrow_function", "method_definition"}
+    | {"generator_function_declaration", "generator_function"}
+)
+
+
+def needs_es_module(source: str) -> bool:
+    """Whether JavaScript ``source`` uses what only an ES module has, so it cannot run compiled to CommonJS:
+    ``import.meta``, or ``await`` (``for await``) outside any function."""
+    stack = [(parser_for("javascript").parse(source.encode("utf-8")).root_node, False)]
+    while stack:
+        node, in_function = stack.pop()
+        if node.type == "meta_property":
+            return True
+        awaits = node.type == "await_expression" or (
+            node.type == "for_in_statement" and any(child.type == "await" for child in node.children)
+        )
+        if awaits and not in_function:
+            return True
+        inner = in_function or node.type in _FUNCTION_TYPES
+        stack.extend((child, inner) for child in node.named_children)
+    return False
+
+
 def is_assert_statement(node: Node) -> bool:
     """Whether a statement is a check: ``assert(...)``, ``assert.x(...)`` or ``console.assert(...)``, or a matcher
     called on Jest's ``expect(...)`` (``expect(f(1)).toBe(2)``, ``.not.toBe``, ``await expect(p).resolves.toBe``),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from ..edits import is_es_module
+from ..edits import is_es_module, needs_es_module
 
 __all__ = [
     "LANGUAGE_ALIASES",
@@ -142,12 +142,13 @@ def prepare_script(code: str, language: str, work_dir: Path, *, python: str) -> 
         argv: tuple[str, ...] = (python, name)
     elif lang in ("bash", "sh"):
         argv = (lang, name)
-    elif lang == "javascript" and not is_es_module(code):
+    elif lang == "javascript" and (not is_es_module(code) or needs_es_module(code)):
         argv = ("node", name)
     else:
         # TypeScript, and JavaScript written as an ES module (``import``, ``export``), run as CommonJS, as the repair
         # search runs them: node 18 refuses module syntax in a .js file, and node 20 runs it as a module without
-        # ``require``, which the tests' harness and a tests file's ``module.exports`` need.
+        # ``require``, which the tests' harness and a tests file's ``module.exports`` need. A module that needs to be
+        # one (a top-level ``await``, ``import.meta``) runs as node runs it.
         (work_dir / _NODE_GLOBALS_FILE).write_text(_NODE_GLOBALS_DTS, encoding="utf-8")
         js_name = ".tsc-out/" + Path(name).with_suffix(".js").name
         flags = _TSC_FLAGS + (" --allowJs" if lang == "javascript" else "")
