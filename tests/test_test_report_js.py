@@ -218,7 +218,7 @@ try {
   new Stack().pop();
   console.assert(false, "pop on empty should throw");
 } catch (e) {}
-try { new Stack().pop(); assert.fail("no throw"); } catch {}
+try { new Stack().pop(); assert.fail("no throw"); /* a comment last */ } catch {}
 try {
   const s = new Stack();
   s.pop();

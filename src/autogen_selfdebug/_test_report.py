@@ -39,7 +39,6 @@ __all__ = [
     "TestReport",
     "expects_raise",
     "fixture_functions",
-    "fixture_settings",
     "instrument_python_tests",
     "is_test_runner",
     "main_function",
@@ -938,7 +937,7 @@ def fixture_functions(module: ast.Module) -> dict[str, ast.FunctionDef]:
         for node in module.body
         if isinstance(node, ast.FunctionDef)
         and len(node.decorator_list) == 1
-        and isinstance(fixture_settings(node.decorator_list[0]), tuple)
+        and isinstance(_fixture_settings(node.decorator_list[0]), tuple)
     }
     while True:
         kept = {name: node for name, node in found.items() if _required(node) <= found.keys() | PYTEST_FIXTURES}
@@ -953,7 +952,7 @@ PYTEST_FIXTURES = frozenset({"tmp_path", "monkeypatch", "capsys"})
 """pytest's own fixtures the harness sets up as pytest would (the harness's ``BUILTIN``)."""
 
 
-def fixture_settings(decorator: ast.expr) -> tuple[str, bool] | str | None:
+def _fixture_settings(decorator: ast.expr) -> tuple[str, bool] | str | None:
     """A ``@pytest.fixture`` (or ``@fixture``) decorator's scope and ``autouse``, when the harness can follow them;
     what it sets that the harness cannot (``params``...), for one it cannot; ``None`` for any other decorator."""
     call = decorator if isinstance(decorator, ast.Call) else None
@@ -977,6 +976,13 @@ def fixture_settings(decorator: ast.expr) -> tuple[str, bool] | str | None:
     return str(scope), autouse
 
 
+def _scope_and_autouse(fixture: ast.FunctionDef) -> tuple[str, bool]:
+    """A fixture of :func:`fixture_functions`'s scope and ``autouse``."""
+    settings = _fixture_settings(fixture.decorator_list[0])
+    assert isinstance(settings, tuple)  # fixture_functions keeps only these
+    return settings
+
+
 def unset_autouse_fixtures(module: ast.Module) -> dict[str, str]:
     """The ``autouse`` fixtures of ``module`` the harness cannot set up, each with why (``{"clean_env": "it asks for
     monkeypatch, which pytest sets up"}``): pytest would set them up for every test; the harness runs the tests
@@ -986,7 +992,7 @@ def unset_autouse_fixtures(module: ast.Module) -> dict[str, str]:
     for node in module.body:
         if not isinstance(node, ast.FunctionDef) or node.name in usable or len(node.decorator_list) != 1:
             continue
-        settings = fixture_settings(node.decorator_list[0])
+        settings = _fixture_settings(node.decorator_list[0])
         if isinstance(settings, str) and _autouse(node.decorator_list[0]):
             unset[node.name] = f"the harness does not follow {settings}"
         elif isinstance(settings, tuple) and settings[1]:
@@ -1065,7 +1071,7 @@ def instrument_python_tests(
     except SyntaxError:
         return f"{start}\n{tests}"
     functions, classes, fixtures = test_functions(module), test_classes(module), fixture_functions(module)
-    settings = {name: (*fixture_settings(node.decorator_list[0]), node.lineno) for name, node in fixtures.items()}  # type: ignore[misc]
+    settings = {name: (*_scope_and_autouse(node), node.lineno) for name, node in fixtures.items()}
     for fixture in fixtures.values():
         fixture.decorator_list = []  # pytest's wrapper refuses a direct call; the harness sets fixtures up itself
     main, _ = main_function(module.body)

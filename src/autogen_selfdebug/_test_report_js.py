@@ -734,17 +734,16 @@ def _wrap_checks(
             _wrap_sides(node.named_children[0], edits)
         elif node.type == "if_statement" and _has(node, {"throw_statement"}) and not _has(node, _JUMPS):
             _wrap(node, _text(node, data), edits)
-        elif (shown := expects_throw(node)) is not None and (awaited or not _has(node, {"await_expression"})):
+        elif (found := _throw_check(node)) is not None and (awaited or not _has(node, {"await_expression"})):
             # The failing statement records that it was reached, and the check fails after the catch.
-            fails = _statements(node.child_by_field_name("body") or node)[-1]
+            checked, fails = found
             said = _failure_message(fails)
             reached = f"__sdR = [{_text(said, data) if said is not None else 'undefined'}];"
             edits.append(
                 (fails.start_byte, fails.end_byte, reached + "\n" * (fails.end_point.row - fails.start_point.row))
             )
-            _wrap(
-                node, shown, edits, awaited=awaited, inside=("let __sdR = null; ", " if (__sdR) __sdNoThrow(__sdR[0]);")
-            )
+            inside = ("let __sdR = null; ", " if (__sdR) __sdNoThrow(__sdR[0]);")
+            _wrap(node, checked, edits, awaited=awaited, inside=inside)
         elif node.type in ("lexical_declaration", "variable_declaration"):
             _wrap_declaration(node, data, edits)
         elif node.type in _NESTING:
@@ -967,6 +966,12 @@ def expects_throw(statement: tree_sitter.Node) -> str | None:
     one: a ``try`` whose block runs the calls and then fails for sure (``console.assert(false, ...)``,
     ``assert(false)``, ``assert.ok(false)``, ``assert.fail(...)``, or a ``throw``), with a ``catch`` and no
     ``finally``. In Node its ``console.assert`` only prints, and its ``catch`` catches the other failures too."""
+    found = _throw_check(statement)
+    return None if found is None else found[0]
+
+
+def _throw_check(statement: tree_sitter.Node) -> tuple[str, tree_sitter.Node] | None:
+    """What a check of :func:`expects_throw` shows, and its failing statement; or ``None``."""
     body = statement.child_by_field_name("body") if statement.type == "try_statement" else None
     if body is None or statement.child_by_field_name("handler") is None:
         return None
@@ -981,7 +986,7 @@ def expects_throw(statement: tree_sitter.Node) -> str | None:
     ):
         return None
     shown = "; ".join((call.text or b"").decode("utf-8", "replace").strip().rstrip(";") for call in calls)
-    return f"{shown} throws"
+    return f"{shown} throws", statements[-1]
 
 
 def _always_fails(statement: tree_sitter.Node) -> bool:
