@@ -756,6 +756,10 @@ class TestRows:
 class TestOld(unittest.TestCase):
     def test_inside(self):
         self.assertEqual(LOG[-1], "each up")
+
+
+def test_last(db):
+    assert total(db["rows"]) == 6
 """
 
 
@@ -783,8 +787,8 @@ async def test_autouse_and_wider_scoped_fixtures_are_set_up_and_torn_down_as_pyt
     by_pytest = _log(ran.stdout)
     assert by_pytest[:2] == ["session up", "db up"] and by_pytest[-2:] == ["db down", "session down"]
     code, _, rest, report = await report_of(executor, program, SCOPED_FIXTURE_TESTS)
-    assert code == 0 and report is not None and (report.passed, report.total) == (6, 6), rest
-    assert _log(rest) == by_pytest
+    assert code == 0 and report is not None and (report.passed, report.total) == (7, 7), rest
+    assert _log(rest) == by_pytest  # the tests in the file's order too: test_last sees what the classes added
     assert unrun_test_functions(ast.parse(SCOPED_FIXTURE_TESTS)) == []
     # A bug fails the checks that see it, each with its values, and the other checks still pass.
     code, _, _, report = await report_of(executor, program.replace("sum(rows)", "len(rows)"), SCOPED_FIXTURE_TESTS)
@@ -792,6 +796,7 @@ async def test_autouse_and_wider_scoped_fixtures_are_set_up_and_torn_down_as_pyt
     assert [(r.source, r.actual) for r in failed(report)] == [
         ('total(db["rows"]) == 3', "2"),
         ('total(per_class["rows"]) == 6', "3"),
+        ('total(db["rows"]) == 6', "3"),
     ]
 
 

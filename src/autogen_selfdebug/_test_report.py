@@ -1080,8 +1080,16 @@ def instrument_python_tests(
         # Its statements run as the top level's do: an error in one fails it, and the checks after it still run.
         main.body = [done for statement in main.body for done in _guard(statement, tests)]
     module = _Rewrite(tests).visit(module)
-    runs = [f"_sd_h.run_cases({function.lineno}, {function.name!r}, {function.name})" for function, _ in functions]
-    runs += [f"_sd_h.run_class({cls.name}, {lines!r})" for cls, lines in classes]
+    # In the file's order, as pytest runs them (a module-scoped fixture or shared state sees them so).
+    found: list[ast.FunctionDef | ast.ClassDef] = [*(function for function, _ in functions), *(c for c, _ in classes)]
+    ordered = sorted(found, key=lambda node: node.lineno)
+    class_lines = {cls.name: lines for cls, lines in classes}
+    runs = [
+        f"_sd_h.run_class({node.name}, {class_lines[node.name]!r})"
+        if isinstance(node, ast.ClassDef)
+        else f"_sd_h.run_cases({node.lineno}, {node.name!r}, {node.name})"
+        for node in ordered
+    ]
     if fixtures and runs:
         given = "{" + ", ".join(f"{name!r}: {name}" for name in fixtures) + "}"
         runs = [f"_sd_h.use_fixtures({given}, {settings!r})", *runs, '_sd_h.close("run")']
