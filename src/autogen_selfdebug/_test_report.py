@@ -368,21 +368,21 @@ class _SDHarness:
         values, generators = dict(case), []
 
         def value(name):
-            if name not in values:
-                scope = self.settings.get(name, ("function",))[0]
-                key = "run" if self.SCOPES[scope] < 3 else cls if scope == "class" else None
-                if key is None or (key, name) not in self.kept:
-                    fixture = self.fixtures.get(name) or getattr(self, name)
-                    made = fixture(**{n: value(n) for n in self.arguments(fixture) if self.sets_up(n)})
-                    if isinstance(made, _sd_types.GeneratorType):
-                        (generators if key is None else self.teardowns.setdefault(key, [])).append((name, made))
-                        made = next(made)
-                    if key is None:
-                        values[name] = made
-                        return made
+            if name in values:
+                return values[name]
+            key = "run" if self.rank(name) < 3 else cls if self.scope(name) == "class" else None
+            if key is not None and (key, name) in self.kept:
+                made = self.kept[key, name]
+            else:
+                fixture = self.fixtures.get(name) or getattr(self, name)
+                made = fixture(**{n: value(n) for n in self.arguments(fixture) if self.sets_up(n)})
+                if isinstance(made, _sd_types.GeneratorType):
+                    (generators if key is None else self.teardowns.setdefault(key, [])).append((name, made))
+                    made = next(made)
+                if key is not None:
                     self.kept[key, name] = made
-                values[name] = self.kept[key, name]
-            return values[name]
+            values[name] = made
+            return made
 
         asked = [n for n in self.arguments(function) if self.sets_up(n) and n not in case]
         marks = [*getattr(cls, "pytestmark", []), *getattr(function, "pytestmark", [])]
@@ -395,8 +395,11 @@ class _SDHarness:
         finally:
             self.tear_down(generators)
 
+    def scope(self, name):
+        return self.settings.get(name, ("function",))[0]  # pytest's own fixtures are function-scoped
+
     def rank(self, name):
-        return self.SCOPES[self.settings.get(name, ("function",))[0]]
+        return self.SCOPES[self.scope(name)]
 
     BUILTIN = ("tmp_path", "monkeypatch", "capsys")  # PYTEST_FIXTURES
 
