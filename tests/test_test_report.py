@@ -963,3 +963,76 @@ def test_which_test_functions_the_harness_cannot_run_and_why() -> None:
         "test_patched (it is decorated with @mock.patch('os.getcwd'))",
         "test_db (it asks for db, which pytest sets up)",
     ]
+
+
+ASYNC_PROGRAM = """\
+import asyncio
+
+
+async def fetch(delay, value):
+    await asyncio.sleep(delay)
+    return value
+
+
+async def gather_sorted(pairs):
+    results = await asyncio.gather(*(fetch(d, v) for d, v in pairs))
+    return sorted(results, reverse=True)
+"""
+
+ASYNC_TESTS = """\
+import unittest
+
+import pytest
+
+
+@pytest.fixture
+def pairs():
+    return [(0.01, 3), (0.0, 9)]
+
+
+@pytest.mark.asyncio
+async def test_sorted(pairs):
+    assert await gather_sorted(pairs) == [9, 3]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("value", [1, 2])
+async def test_one(value, tmp_path):
+    got = await fetch(0, value)
+    assert [got] == await gather_sorted([(0, value)])
+
+
+class TestFetch:
+    @pytest.mark.asyncio
+    async def test_fetch(self):
+        assert await gather_sorted([(0, 1), (0, 2)]) == [2, 1]
+
+
+class FetchCase(unittest.IsolatedAsyncioTestCase):
+    async def test_gather(self):
+        self.assertEqual(await gather_sorted([(0, 5), (0, 7)]), [7, 5])
+"""
+
+
+async def test_async_test_functions_and_methods_run_on_an_event_loop(
+    executor: LocalCommandLineCodeExecutor, tmp_path: Path
+) -> None:
+    # Before, ``async def test_...`` was never run: tests of async code "passed" whatever the program did.
+    combined = tmp_path / "test_async.py"
+    combined.write_text(f"{ASYNC_PROGRAM}\n{ASYNC_TESTS}")
+    ran = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", combined.name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert ran.returncode == 0 and "5 passed" in ran.stdout, ran.stdout + ran.stderr
+    module = ast.parse(ASYNC_TESTS)
+    assert unrun_test_functions(module) == []
+    assert [(f.name, cases) for f, cases in found_test_functions(module)] == [("test_sorted", 1), ("test_one", 2)]
+    code, _, rest, report = await report_of(executor, ASYNC_PROGRAM, ASYNC_TESTS)
+    assert code == 0 and report is not None and (report.passed, report.total) == (5, 5), rest
+    code, _, _, report = await report_of(executor, ASYNC_PROGRAM.replace("reverse=True", "reverse=False"), ASYNC_TESTS)
+    assert code == 1 and report is not None
+    assert [(r.line, r.actual) for r in failed(report)] == [(13, "[3, 9]"), (26, "[1, 2]"), (31, "[5, 7]")]

@@ -11,7 +11,8 @@ innermost frame: the line and its locals. A top-level statement among the checks
 (``acct.withdraw(30)``) fails as a check would, at its line, and the checks after it still run.
 Everything is bounded in size.
 
-Test functions written for pytest (``def test_x():``) that the tests never call are called after
+Test functions written for pytest (``def test_x():``, or ``async def`` on an event loop of their own, as
+pytest-asyncio runs them) that the tests never call are called after
 them (once per case of their ``@pytest.mark.parametrize`` marks, with the tests' own fixtures set up as pytest
 would: for each test, class or file by their scope, autouse ones for every test), and so are the test methods of
 ``unittest.TestCase`` classes and of pytest's ``class Test...:`` (in place of ``unittest.main()``), so
@@ -74,6 +75,7 @@ _OPERATORS = {
 _HARNESS = r"""
 import sys as _sd_sys, json as _sd_json, reprlib as _sd_reprlib, linecache as _sd_linecache
 import io as _sd_io, time as _sd_time, operator as _sd_operator, types as _sd_types, os as _sd_os
+import inspect as _sd_inspect
 
 
 class _SDStop(Exception):
@@ -391,9 +393,24 @@ class _SDHarness:
         try:
             for name in sorted(dict.fromkeys([*autouse, *used, *asked]), key=self.rank):
                 value(name)
-            return function(**case, **{n: values[n] for n in asked})
+            result = function(**case, **{n: values[n] for n in asked})
+            # An ``async def`` test (pytest-asyncio's, anyio's) runs on an event loop of its own, inside its fixtures.
+            return self.run_coroutine(result) if _sd_inspect.iscoroutine(result) else result
         finally:
             self.tear_down(generators)
+
+    def run_coroutine(self, coroutine):
+        import asyncio
+
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(coroutine)
+        # Inside a running loop (a Jupyter kernel's) a loop of its own needs a thread of its own.
+        import concurrent.futures
+
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, coroutine).result()
 
     def scope(self, name):
         return self.settings.get(name, ("function",))[0]  # pytest's own fixtures are function-scoped
@@ -845,10 +862,13 @@ def _class_verdict(node: ast.ClassDef, module: ast.Module) -> str | None:
     return None
 
 
-def test_functions(module: ast.Module) -> list[tuple[ast.FunctionDef, int | None]]:
-    """The pytest-style test functions (``def test...():`` at top level) that the tests never name, so would
-    never run, and that the harness can call: decorated only with pytest's marks (skips and expected failures
-    aside), and every required argument given by ``pytest.mark.parametrize`` marks or by a fixture of
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def test_functions(module: ast.Module) -> list[tuple[_Function, int | None]]:
+    """The pytest-style test functions (``def test...():`` at top level, ``async def`` ones too) that the tests
+    never name, so would never run, and that the harness can call: decorated only with pytest's marks (skips and
+    expected failures aside), and every required argument given by ``pytest.mark.parametrize`` marks or by a fixture of
     :func:`fixture_functions`. Each with its number of cases (``None`` when the marks' values are not literal
     lists; 1 for a plain function)."""
     return [(node, verdict) for node, verdict in _pytest_functions(module) if not isinstance(verdict, str)]
@@ -864,28 +884,28 @@ def unrun_test_functions(module: ast.Module) -> list[str]:
     for cls, _ in test_classes(module):
         if cls.bases:  # a TestCase: unittest calls its methods with no arguments
             continue
-        methods = [node for node in cls.body if isinstance(node, ast.FunctionDef) and node.name.startswith("test")]
+        methods = [node for node in cls.body if isinstance(node, _Function) and node.name.startswith("test")]
         for node, verdict in _pytest_verdicts(methods, fixture_functions(module), method=True):
             if isinstance(verdict, str):
                 unrun.append(f"{cls.name}.{node.name} ({verdict})")
     return unrun
 
 
-def _pytest_functions(module: ast.Module) -> Iterator[tuple[ast.FunctionDef, int | str | None]]:
+def _pytest_functions(module: ast.Module) -> Iterator[tuple[_Function, int | str | None]]:
     """Each top-level ``def test...`` the tests never name, but skipped ones, with its number of cases (as
     :func:`test_functions` gives it), or why the harness cannot run it."""
     named = {node.id for node in ast.walk(module) if isinstance(node, ast.Name)}
     functions = [
         node
         for node in module.body
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test") and node.name not in named
+        if isinstance(node, _Function) and node.name.startswith("test") and node.name not in named
     ]
     yield from _pytest_verdicts(functions, fixture_functions(module))
 
 
 def _pytest_verdicts(
-    functions: Sequence[ast.FunctionDef], fixtures: dict[str, ast.FunctionDef], *, method: bool = False
-) -> Iterator[tuple[ast.FunctionDef, int | str | None]]:
+    functions: Sequence[_Function], fixtures: dict[str, ast.FunctionDef], *, method: bool = False
+) -> Iterator[tuple[_Function, int | str | None]]:
     """Each of ``functions`` (a pytest class's methods, with ``method``) but skipped ones, with its number of
     cases, or why the harness cannot run it."""
     for node in functions:
@@ -1009,7 +1029,7 @@ def _autouse(decorator: ast.expr) -> bool:
     return any(k.arg == "autouse" and ast.unparse(k.value) == "True" for k in keywords)
 
 
-def _required(function: ast.FunctionDef) -> set[str]:
+def _required(function: _Function) -> set[str]:
     """The arguments a call of ``function`` must give."""
     positional = [*function.args.posonlyargs, *function.args.args]
     required = {a.arg for a in positional[: len(positional) - len(function.args.defaults)]}
@@ -1084,7 +1104,7 @@ def instrument_python_tests(
         main.body = [done for statement in main.body for done in _guard(statement, tests)]
     module = _Rewrite(tests).visit(module)
     # In the file's order, as pytest runs them (a module-scoped fixture or shared state sees them so).
-    found: list[ast.FunctionDef | ast.ClassDef] = [*(function for function, _ in functions), *(c for c, _ in classes)]
+    found: list[_Function | ast.ClassDef] = [*(function for function, _ in functions), *(c for c, _ in classes)]
     ordered = sorted(found, key=lambda node: node.lineno)
     class_lines = {cls.name: lines for cls, lines in classes}
     runs = [
