@@ -1036,3 +1036,19 @@ async def test_async_test_functions_and_methods_run_on_an_event_loop(
     code, _, _, report = await report_of(executor, ASYNC_PROGRAM.replace("reverse=True", "reverse=False"), ASYNC_TESTS)
     assert code == 1 and report is not None
     assert [(r.line, r.actual) for r in failed(report)] == [(13, "[3, 9]"), (26, "[1, 2]"), (31, "[5, 7]")]
+
+
+async def test_a_failing_subtest_is_named_with_its_parameters(executor: LocalCommandLineCodeExecutor) -> None:
+    # Before, the last failing case's error alone, with no word of which case it was.
+    program = "def grow(balance, rate):\n    return balance * (1 - rate)\n"
+    tests = (
+        "import unittest\n\n\nclass GrowTest(unittest.TestCase):\n    def test_rates(self):\n"
+        "        for rate, expected in [(0.0, 100.0), (0.1, 110.0), (0.5, 150.0)]:\n"
+        "            with self.subTest(rate=rate):\n"
+        "                self.assertAlmostEqual(grow(100.0, rate), expected)\n"
+    )
+    code, _, _, report = await report_of(executor, program, tests)
+    assert code == 1 and report is not None
+    [failure] = failed(report)
+    assert failure.error is not None and failure.error.startswith("AssertionError: 90.0 != 110.0")
+    assert failure.error.endswith(", in subTest (rate=0.1)")

@@ -476,13 +476,15 @@ class _SDHarness:
         code = function.__code__
         return code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
 
-    def escaped(self, line, source, error):
+    def escaped(self, line, source, error, part=None):
         # The test's start went out before it ran, so the lines run since its last check are its own.
         record = {"event": "result", "line": line, "source": source, "passed": False}
         if error is None:
             record["error"] = "the test was expected to fail, and passed"
         else:
             self.error(record, error)
+        if part:  # the failing subTest's parameters: which case it was
+            record["error"] += ", in subTest " + part[:100]
         self.failed += 1
         self.emit(record)
         if self.failed == 1:
@@ -520,9 +522,12 @@ class _SDHarness:
                 self.error = err[1]
                 super().addError(test, err)
 
+            part = None
+
             def addSubTest(self, test, subtest, err):
-                if err is not None:
-                    self.error = err[1]
+                # The first failing case, as unittest lists them.
+                if err is not None and self.error is None:
+                    self.error, self.part = err[1], subtest._subDescription()
                 super().addSubTest(test, subtest, err)
 
         # The class's own set-up runs once before its tests, as unittest's suite and pytest run it (setUpClass,
@@ -568,7 +573,7 @@ class _SDHarness:
                 self.escaped(line, source, error)
                 continue
             if result.failures or result.errors or result.unexpectedSuccesses:
-                self.escaped(line, source, result.error)
+                self.escaped(line, source, result.error, result.part)
                 continue
             ran = not result.skipped
             if ran and self.reported == before:
