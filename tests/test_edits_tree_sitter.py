@@ -159,6 +159,27 @@ def test_negate_condition(language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_a_boolean_literal_is_flipped_where_it_is_written(language: str) -> None:
+    source = "let found = true;\nconst o = {ignoreCase: false};\nxs.sort(cmp, false);\n"
+    edits = tree_sitter_edits(source, language, templates=["negate_condition"])
+    assert [e.description for e in edits] == [
+        "`found = true` changed to `found = false` on line 1",
+        "`ignoreCase: false` changed to `ignoreCase: true` on line 2",
+        "`xs.sort(cmp, false)` changed to `xs.sort(cmp, true)` on line 3",
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_operator_is_also_replaced_as_typed_binding_by_its_own_precedence(language: str) -> None:
+    # `sum + item.price + item.qty` for `sum + item.price * item.qty`: before, only `(sum + item.price) * item.qty`.
+    source = "t = s + p + q;\n"
+    made = [r for r in results(source, language, "replace_operator") if "*" in r]
+    assert made == ["t = s * p + q;\n", "t = s + p * q;\n", "t = (s + p) * q;\n"]
+    # Where the operator as typed groups as before, it is one candidate, not two.
+    assert results("t = s * p + q;\n", language, "replace_operator").count("t = s * p - q;\n") == 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_replace_name(language: str) -> None:
     source = typed("function area(width/*:num*/, height/*:num*/) {\n  return width * width;\n}\n", language)
     assert source.replace("width * width", "width * height") in results(source, language, "replace_name")

@@ -180,6 +180,51 @@ async def test_a_term_too_many_is_dropped_not_neutralised(
     assert result.fix is not None and "different patches" not in result.summary()
 
 
+def test_a_boolean_literal_is_flipped_where_it_is_written() -> None:
+    program = "def f(xs, flag=False):\n    found = True\n    return sorted(xs, reverse=False)\n"
+    assert [e.description for e in repair_edits(program, templates=["negate_condition"])] == [
+        "`False` changed to `True` on line 1",
+        "`found = True` changed to `found = False` on line 2",
+        "`reverse=False` changed to `reverse=True` on line 3",
+    ]
+
+
+def test_an_operator_is_also_replaced_as_typed_binding_by_its_own_precedence() -> None:
+    # Before, `s + p + q` → `*` made nothing: `s + p * q` does not keep the tree, and was dropped.
+    program = "def f(s, p, q):\n    return s + p + q\n"
+    found = [e.apply(program) for e in repair_edits(program, templates=["replace_operator"])]
+    assert program.replace("s + p + q", "s + p * q") in found
+    assert program.replace("s + p + q", "s * p + q") in found  # the inner `+`, as before
+    assert len(found) == len(set(found))
+
+
+@pytest.mark.parametrize(
+    ("language", "program", "tests", "fix"),
+    [
+        (
+            "python",
+            "def largest_first(xs):\n    return sorted(xs, reverse=False)\n",
+            "assert largest_first([3, 9, 5]) == [9, 5, 3]\nassert largest_first([]) == []",
+            "`reverse=False` changed to `reverse=True` on line 2",
+        ),
+        (
+            "javascript",
+            "function subtotal(items) {\n  return items.reduce((sum, it) => sum + it.price + it.qty, 0);\n}\n",
+            "console.assert(subtotal([{price: 2, qty: 3}]) === 6);\n"
+            "console.assert(subtotal([{price: 1.5, qty: 2}, {price: 4, qty: 1}]) === 7);",
+            "`sum + it.price + it.qty` changed to `sum + it.price * it.qty` on line 2",
+        ),
+    ],
+)
+async def test_a_flipped_boolean_and_an_operator_as_typed_fix_their_bugs(
+    sandbox: CodeExecutor, language: str, program: str, tests: str, fix: str
+) -> None:
+    # Before, neither was a candidate: the first went to the model, and the second was "fixed" as
+    # `(sum + it.price) * it.qty`, which these tests cannot tell from the right one.
+    result = await search(sandbox, program, tests, language)
+    assert result.fix is not None and result.fix.patch.description == fix, result.summary()
+
+
 def test_a_call_that_reads_input_is_not_unwrapped() -> None:
     # `input("n? ")` → `"n? "` would pass tests by dodging the read (an EOFError in the sandbox), not by a fix.
     program = 'name = input("n? ")\nwith open("data.txt") as f:\n    n = abs(int(f.read()))\n'

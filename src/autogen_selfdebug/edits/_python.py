@@ -39,7 +39,8 @@ concatenation), any int literal, any index, slice or ``range`` bound, a name ass
 (``lo = mid``) and a name a function passes to its own recursive call ±1, a name replaced by
 another of its function's names, an attribute by another used on the same object, ``min`` ↔
 ``max``, ``any`` ↔ ``all``, ``floor`` ↔ ``ceil`` and a called method for its pair (``startswith`` ↔
-``endswith``, ``upper`` ↔ ``lower``, ...), a condition negated or its ``not`` removed, a one-argument call
+``endswith``, ``upper`` ↔ ``lower``, ...), a condition negated or its ``not`` removed, a ``True`` or ``False``
+flipped, an operator replaced as typed (``s + p + q`` → ``s + p * q``, which regroups), a one-argument call
 unwrapped (not one that reads input), and a returned value replaced by another local. An edit that would
 leave a neutral term (``x - 0``, ``x * 1``) drops it instead: ``x - 1`` → ``x``.
 """
@@ -850,7 +851,11 @@ def _replace_operator(
                 else ast.AugAssign(target=node.target, op=op(), value=node.value)
             )
             edit = (*found, _BIN_SYMBOLS[op] + suffix)
-            yield _Candidate("replace_operator", node, slot, new_node, (_replace(text, node, [edit]),), found[0], node)
+            typed = _replace(text, node, [edit])
+            if isinstance(node, ast.BinOp) and (regrouped := _regrouped(typed, new_node)) is not None:
+                # The operator as typed, which binds by its own precedence: ``s + p + q`` → ``s + p * q``.
+                yield _Candidate("replace_operator", node, slot, regrouped, (typed,), found[0], node)
+            yield _Candidate("replace_operator", node, slot, new_node, (typed,), found[0], node)
     elif isinstance(node, ast.Compare):
         operands = [node.left, *node.comparators]
         for i, old in enumerate(node.ops):
@@ -872,6 +877,15 @@ def _replace_operator(
     elif isinstance(node, ast.BoolOp):
         for candidate in _swap_operator(node, slot, text, parents, scopes):
             yield replace(candidate, operator="replace_operator")
+
+
+def _regrouped(typed: str, intended: ast.AST) -> ast.expr | None:
+    """The tree ``typed`` parses to, when it is not ``intended`` (an operator of another precedence regroups)."""
+    try:
+        parsed = ast.parse(f"(\n{typed}\n)", mode="eval").body
+    except SyntaxError:
+        return None
+    return None if ast.dump(parsed) == ast.dump(intended) else parsed
 
 
 def _swap_operands(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
@@ -1044,7 +1058,18 @@ def _slot_of(node: ast.AST, parents: _Parents) -> _Slot | None:
 def _negate_condition(
     node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
 ) -> Iterator[_Candidate]:
-    """An ``if``, ``while`` or conditional expression's test negated, or a ``not`` removed."""
+    """An ``if``, ``while`` or conditional expression's test negated, a ``not`` removed, or a ``True`` or ``False``
+    flipped wherever it is written (``sorted(x, reverse=False)``, ``found = True``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, bool):
+        # Shown with what it belongs to: ``reverse=False`` changed to ``reverse=True``.
+        parent = parents.get(id(node))
+        shown: ast.AST = node
+        if parent is not None and getattr(parent, "end_col_offset", None) is not None:
+            start, end = text.span(parent)
+            shown = parent if "\n" not in text.source[start:end] and end - start <= _SHOWN_MAX else node
+        flipped = ast.Constant(value=not node.value)
+        yield _Candidate("negate_condition", node, slot, flipped, (str(flipped.value),), text.span(node)[0], shown)
+        return
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         yield _Candidate(
             "negate_condition", node, slot, node.operand, (text.segment(node.operand),), text.span(node)[0], node

@@ -580,8 +580,6 @@ def _realise(
     for form, wrapped in tries:
         new = f"({form.text})" if wrapped else form.text
         mutated = program.source[:start] + new + program.source[end:]
-        if mutated in seen:
-            return None
         new_end = candidate.start + len(new.encode("utf-8"))
         tree = program.tree.copy()
         tree.edit(
@@ -596,6 +594,8 @@ def _realise(
         node_end = node.end_byte + new_end - candidate.end
         if tree.root_node.has_error or not _holds(tree.root_node, node.start_byte, node_end, form, wrapped):
             continue
+        if mutated in seen:
+            return None
         shown = program.char(candidate.shown.start_byte), program.char(candidate.shown.end_byte)
         line = program.line_of(candidate.at)
         return Edit.spliced(
@@ -712,6 +712,14 @@ def _with_operator(template: RepairTemplate, node: Node, new_op: str, program: _
     return _over(template, node, _forms(*forms), at=op.start_byte)
 
 
+def _typed(template: RepairTemplate, node: Node, new_op: str, program: _Program) -> _Candidate:
+    """``node`` (a binary expression) with only its operator's text replaced by ``new_op``, however it then groups."""
+    op = node.child_by_field_name("operator")
+    assert op is not None, "binary nodes have an operator"
+    before, after = program.data[node.start_byte : op.start_byte], program.data[op.end_byte : node.end_byte]
+    return _over(template, node, (_Form(f"{before.decode('utf-8')}{new_op}{after.decode('utf-8')}"),), at=op.start_byte)
+
+
 # ---------------------------------------------------------------------------------------------
 # Repair templates: one generator each, from a node to its candidates
 
@@ -770,6 +778,10 @@ def _replace_operator(node: Node, program: _Program) -> Iterator[_Candidate]:
                 # ``x * 1`` is ``x``, which off_by_one writes as that (``x - 1`` → ``x``).
                 neutral = not suffix and left and right and _identity(new, left, right, program)
                 if new not in (op, _MIRRORED.get(op)) and not neutral:
+                    if group is _ARITHMETIC and not suffix:
+                        # The operator as typed, which binds by its own precedence: ``s + p + q`` → ``s + p * q``
+                        # (where it does not regroup, the same program as the next, which is then left out).
+                        yield _typed("replace_operator", node, new, program)
                     yield _with_operator("replace_operator", node, new + suffix, program)
 
 
@@ -938,9 +950,14 @@ def _swap_arguments(node: Node, program: _Program) -> Iterator[_Candidate]:
 
 
 def _negate_condition(node: Node, program: _Program) -> Iterator[_Candidate]:
-    """An ``if``, ``while`` or ternary condition negated, or a ``!`` removed."""
+    """An ``if``, ``while`` or ternary condition negated, a ``!`` removed, or a ``true`` or ``false`` flipped wherever
+    it is written (``{ignoreCase: false}``, ``let found = true``)."""
     parent = node.parent
     if parent is None:
+        return
+    if node.type in ("true", "false"):
+        flipped = "false" if node.type == "true" else "true"
+        yield _over("negate_condition", node, (_Form(flipped, flipped),), _widen(node, program))
         return
     if node.type == "unary_expression" and _operator(node) == "!":
         argument = node.child_by_field_name("argument")
