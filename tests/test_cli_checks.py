@@ -1609,6 +1609,28 @@ TEST_AREA_TS = (
     "assert.strictEqual(area(2, 3), 6);\nconsole.assert(shapes.area(4, 5) === surface(5, 4) && surface(1, 1) === 1);\n"
 )
 
+# Default imports of an ES module's default export: by its own name (which the program declares), or another.
+AREA_MJS = "export default function area(width, height) {\n  return width + height;\n}\n"
+TEST_AREA_MJS = (
+    'import area from "./area.mjs";\nimport assert from "node:assert";\n\n'
+    "assert.strictEqual(area(2, 3), 6);\nassert.strictEqual(area(4, 5), 20);\n"
+)
+AREA_TS_DEFAULT = "export default function area(width: number, height: number): number {\n  return width + height;\n}\n"
+TEST_AREA_TS_DEFAULT = (
+    'import surface from "./area";\n\ntest("area", () => {\n  expect(surface(2, 3)).toBe(6);\n});\n\n'
+    'test("bigger", () => {\n  expect(surface(4, 5)).toBe(20);\n});\n'
+)
+
+
+def test_a_default_import_of_the_program_is_its_default_export() -> None:
+    # Before, `const area = module.exports;`: "Identifier 'area' has already been declared", every run.
+    mjs = drop_program_imports(TEST_AREA_MJS, "area", "javascript", program=AREA_MJS)
+    assert mjs == TEST_AREA_MJS.replace('import area from "./area.mjs";', "")
+    ts = drop_program_imports(TEST_AREA_TS_DEFAULT, "area", "typescript", program=AREA_TS_DEFAULT)
+    assert ts is not None and ts.splitlines()[0] == (
+        "const surface = module.exports.__esModule ? module.exports.default : module.exports;"
+    )
+
 
 def test_imports_of_the_program_in_javascript_and_typescript_tests_are_rewritten_in_place() -> None:
     js = drop_program_imports(TEST_AREA_JS, "area", "javascript")
@@ -1638,8 +1660,10 @@ def test_imports_of_the_program_in_javascript_and_typescript_tests_are_rewritten
         ("py", AREA, TEST_AREA_UNITTEST),
         ("js", AREA_JS, TEST_AREA_JS),
         ("ts", AREA_TS, TEST_AREA_TS),
+        ("mjs", AREA_MJS, TEST_AREA_MJS),
+        ("ts", AREA_TS_DEFAULT, TEST_AREA_TS_DEFAULT),
     ],
-    ids=["python-pytest-style", "python-unittest", "javascript", "typescript"],
+    ids=["python-pytest-style", "python-unittest", "javascript", "typescript", "es-module-default", "ts-default"],
 )
 def test_a_tests_file_that_imports_the_program_is_run(
     tmp_path: Path,

@@ -23,10 +23,14 @@ from ..edits import parser_for
 __all__ = ["drop_program_imports"]
 
 
-def drop_program_imports(tests: str, module: str, language: str = "python", package: str | None = None) -> str | None:
+def drop_program_imports(
+    tests: str, module: str, language: str = "python", package: str | None = None, *, program: str = ""
+) -> str | None:
     """``tests`` with its imports of ``module`` replaced by the names the program defines, or ``None``
     when it has none (or does not parse). ``language``: python, javascript or typescript. ``package``: the name of
     the program's folder, for Python tests that import it from its package (``from shop.cart import total``).
+    ``program``: the program's text, for a JavaScript or TypeScript default import (``import median from
+    "./median"``): the name it declares is already there; another name is bound to its default export.
 
     Example:
         >>> print(drop_program_imports("from leap import is_leap, year as y\\nimport leap\\n", "leap"))
@@ -34,7 +38,10 @@ def drop_program_imports(tests: str, module: str, language: str = "python", pack
         leap = __import__('types').SimpleNamespace(**globals())
         <BLANKLINE>
     """
-    found = _python_imports(tests, module, package) if language == "python" else _js_imports(tests, module, language)
+    if language == "python":
+        found = _python_imports(tests, module, package)
+    else:
+        found = _js_imports(tests, module, language, _js_declared(program, language))
     if not found:
         return None
     data = tests.encode()
@@ -126,22 +133,23 @@ def _alias(alias: ast.alias) -> str:
     return alias.name + (f" as {alias.asname}" if alias.asname else "")
 
 
-def _js_imports(tests: str, module: str, language: str) -> list[_Found]:
+def _js_imports(tests: str, module: str, language: str, declared: set[str]) -> list[_Found]:
     root = parser_for(language).parse(tests.encode()).root_node
     if root.has_error:
         return []
     found = []
     for statement in root.named_children:
-        text = _js_replacement(statement, module)
+        text = _js_replacement(statement, module, declared)
         if text is not None:
             found.append((statement.start_byte, statement.end_byte, text))
     return found
 
 
-def _js_replacement(statement: tree_sitter.Node, module: str) -> str | None:
+def _js_replacement(statement: tree_sitter.Node, module: str, declared: set[str]) -> str | None:
     """What stands for an ``import ... from "./module"``, or a declaration bound to ``require("./module")``."""
     if statement.type == "import_statement":
-        return _js_import(statement) if _names_module(statement.child_by_field_name("source"), module) else None
+        source = statement.child_by_field_name("source")
+        return _js_import(statement, declared) if _names_module(source, module) else None
     declarators = [c for c in statement.named_children if c.type == "variable_declarator"]
     if statement.type not in ("lexical_declaration", "variable_declaration") or len(declarators) != 1:
         return None
@@ -171,12 +179,13 @@ def _js_replacement(statement: tree_sitter.Node, module: str) -> str | None:
     return " ".join(bound)
 
 
-def _js_import(statement: tree_sitter.Node) -> str:
+def _js_import(statement: tree_sitter.Node, declared: set[str]) -> str:
     bound = []
     clauses = [c for c in statement.named_children if c.type == "import_clause"]
     for part in clauses[0].named_children if clauses else []:
-        if part.type == "identifier":  # import leap from "./leap"
-            bound.append(f"const {_text(part)} = module.exports;")
+        if part.type == "identifier" and _text(part) not in declared:  # import leap from "./leap"
+            # An ES module's default export (``export default ...``, compiled to CommonJS), or a CommonJS module.
+            bound.append(f"const {_text(part)} = module.exports.__esModule ? module.exports.default : module.exports;")
         elif part.type == "namespace_import":  # import * as leap from "./leap"
             bound.append(f"const {_text(part.named_children[0])} = module.exports;")
         elif part.type == "named_imports":  # import { isLeap, year as y } from "./leap"
@@ -185,6 +194,23 @@ def _js_import(statement: tree_sitter.Node) -> str:
                 if alias is not None:
                     bound.append(f"const {_text(alias)} = {_text(specifier.child_by_field_name('name'))};")
     return " ".join(bound)
+
+
+def _js_declared(program: str, language: str) -> set[str]:
+    """The names the program's top-level declarations bind, exported ones too (``export default function median``)."""
+    declared = set()
+    for statement in parser_for(language).parse(program.encode()).root_node.named_children:
+        node = statement.child_by_field_name("declaration") if statement.type == "export_statement" else statement
+        if node is None:
+            continue
+        if node.type in ("lexical_declaration", "variable_declaration"):
+            names = [d.child_by_field_name("name") for d in node.named_children if d.type == "variable_declarator"]
+        else:
+            names = [node.child_by_field_name("name")] if node.type.endswith("declaration") else []
+        declared |= {
+            _text(name) for name in names if name is not None and name.type in ("identifier", "type_identifier")
+        }
+    return declared
 
 
 def _names_module(node: tree_sitter.Node | None, module: str) -> bool:

@@ -483,7 +483,7 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     module = Path(name).stem
     package = None if piped else args.path.resolve().parent.name  # tests may import the program from its package
     if tests and language in ("python", "javascript", "typescript"):
-        rewritten = drop_program_imports(tests, module, language, package)
+        rewritten = drop_program_imports(tests, module, language, package, program=source)
         if rewritten is not None:
             tests = rewritten
             console.print(
