@@ -26,6 +26,7 @@ from rich.console import Console
 from rich.text import Text
 
 from autogen_selfdebug import ResolvedModel, RunSummary, parse_model_spec
+from autogen_selfdebug._test_report import program_as_module
 from autogen_selfdebug.cli import EXAMPLES, _time_limit
 from autogen_selfdebug.cli import _main as cli_main
 from autogen_selfdebug.cli._checks import split_trailing_checks, unrun_tests_note
@@ -1482,15 +1483,17 @@ def test_imports_of_the_program_in_a_tests_file_are_rewritten_in_place() -> None
     assert rewritten is not None
     assert rewritten.splitlines()[:6] == [
         "import math",
-        "pass",
-        "shapes = __import__('types').SimpleNamespace(**globals())",
-        "surface = area",
+        "pass  # imports the program above",
+        "shapes = __import__('types').SimpleNamespace(**globals())  # imports the program above",
+        "surface = area  # imports the program above",
         "",
         "",
     ]
     assert rewritten.splitlines()[6:] == TEST_AREA.splitlines()[6:]  # the rest, on the same lines
     nested = "def test_x():\n    from area import area  # here\n    assert area(1, 1) == 1\n"
-    assert drop_program_imports(nested, "area") == nested.replace("from area import area", "pass")
+    assert drop_program_imports(nested, "area") == nested.replace(
+        "from area import area", "pass  # imports the program above"
+    )
     assert drop_program_imports("import math\nfrom areas import area\n", "area") is None
     assert drop_program_imports("def f(:\n", "area") is None
 
@@ -1509,7 +1512,8 @@ def test_imports_of_the_program_from_its_package_are_rewritten_in_place() -> Non
         "from . import area\n": f"area = {namespace}(**globals())\n",
     }
     for tests, rewritten in cases.items():
-        assert drop_program_imports(tests, "area", package="shapes") == rewritten, tests
+        expected = rewritten.replace("\n", "  # imports the program above\n")
+        assert drop_program_imports(tests, "area", package="shapes") == expected, tests
     # Only from the program's own folder: "from geometry import area" may import a function of geometry.py.
     assert drop_program_imports("from geometry import area\n", "area", package="shapes") is None
     assert drop_program_imports("from geometry.area import x\n", "area", package="shapes") is None
@@ -1620,6 +1624,46 @@ TEST_AREA_TS_DEFAULT = (
     'import surface from "./area";\n\ntest("area", () => {\n  expect(surface(2, 3)).toBe(6);\n});\n\n'
     'test("bigger", () => {\n  expect(surface(4, 5)).toBe(20);\n});\n'
 )
+
+
+GREET = (
+    "import argparse\nimport sys\n\n\ndef main(argv=None):\n"
+    "    parser = argparse.ArgumentParser(prog='greet')\n    parser.add_argument('name')\n"
+    "    args = parser.parse_args(argv)\n    print(f'hello {args.name}'.lower())\n    return 0\n\n\n"
+    "if __name__ == '__main__':\n    sys.exit(main())\n"
+)
+TEST_GREET = (
+    "from greet import main\n\n\ndef test_shout(capsys):\n    assert main(['BO']) == 0\n"
+    "    assert capsys.readouterr().out == 'HELLO BO\\n'\n"
+)
+
+
+def test_a_script_whose_tests_import_it_runs_as_a_module_without_its_main_block(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, the main block ran first, as in `python greet.py`: argparse found no name and exited 2
+    # ("the following arguments are required: name") before any test ran, and the search had nothing to go on.
+    (tmp_path / "greet.py").write_text(GREET)
+    (tmp_path / "test_greet.py").write_text(TEST_GREET)
+    out_path = tmp_path / "fixed.py"
+    args = ["fix", str(tmp_path / "greet.py"), "--tests", str(tmp_path / "test_greet.py"), "--output", str(out_path)]
+    code, _, err = run(args, capsys)
+    assert code == 0, err
+    assert "Tests: 1 of 2 asserts passed." in flat(err)
+    assert out_path.read_text() == GREET.replace(".lower()", ".upper()")  # its main block as it was
+
+
+def test_a_program_as_a_module_keeps_every_offset() -> None:
+    program = (
+        "import sys\nif __name__ == '__main__':\n    main()\nif \"__main__\" == __name__: run()\n"
+        "def f():\n    if __name__ == '__main__':\n        pass\nif __name__ != '__main__':\n    g()\n"
+    )
+    module = program_as_module(program)
+    assert len(module) == len(program)
+    assert module == program.replace("'__main__':\n    main", "'__test__':\n    main").replace(
+        '"__main__" ==', '"__test__" =='
+    )  # only the top-level guards: a function's, and a `!=`, as they were
+    assert program_as_module("def f(:\n") == "def f(:\n"
 
 
 def test_a_default_import_of_the_program_is_its_default_export() -> None:

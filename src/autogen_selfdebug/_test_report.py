@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
+    "IMPORTS_PROGRAM",
     "MARKER",
     "PYTEST_FIXTURES",
     "AssertResult",
@@ -44,6 +45,7 @@ __all__ = [
     "is_test_runner",
     "main_function",
     "parse_report",
+    "program_as_module",
     "render_report",
     "split_output",
     "test_classes",
@@ -1135,6 +1137,39 @@ def instrument_python_tests(
     stop_after = None if time_limit is None else round(max(time_limit * 0.9 - 1, time_limit * 0.5), 2)
     setup = f"_sd_h = _SDHarness({program_lines}, {detail}, {stop_after})"
     return f"{start}\n{_HARNESS}\n{setup}\n{ast.unparse(module)}\n"
+
+
+IMPORTS_PROGRAM = "# imports the program above"
+"""The comment on a Python tests line that stood for an import of the program (``from greet import main``): the
+program is a module to these tests, as pytest imports it, so its ``if __name__ == "__main__":`` block does not
+run (:func:`program_as_module`)."""
+
+
+def program_as_module(program: str) -> str:
+    """``program`` with each top-level ``if __name__ == "__main__":`` made false, as when a test imports it (a
+    script's ``main()`` would parse the tests' own command line, or wait for input, before any test ran). The
+    ``"__main__"`` is overwritten in place by a string of its length, so every offset and line stays; a program
+    that does not parse is returned as it is."""
+    try:
+        module = ast.parse(program)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return program
+    lines = program.split("\n")  # as ast counts lines (``splitlines`` also splits at a form feed)
+    for node in module.body:
+        test = node.test if isinstance(node, ast.If) else None
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+            continue
+        sides = [test.left, *test.comparators]
+        named = any(isinstance(side, ast.Name) and side.id == "__name__" for side in sides)
+        main = [s for s in sides if isinstance(s, ast.Constant) and s.value == "__main__" and s.lineno == s.end_lineno]
+        if not named or not main:
+            continue
+        line = lines[main[0].lineno - 1].encode()  # ast's columns count UTF-8 bytes
+        start, end = main[0].col_offset, main[0].end_col_offset or 0
+        quote = line[start:end][-1:]
+        if line[start:end] == quote + b"__main__" + quote:  # a plain literal, not a prefixed or escaped one
+            lines[main[0].lineno - 1] = (line[:start] + quote + b"__test__" + quote + line[end:]).decode()
+    return "\n".join(lines)
 
 
 def main_function(

@@ -27,9 +27,11 @@ from autogen_core.models import LLMMessage
 from ._code_blocks import format_code_blocks
 from ._mutation_report import MutationReport
 from ._test_report import (
+    IMPORTS_PROGRAM,
     TestReport,
     instrument_python_tests,
     parse_report,
+    program_as_module,
     render_report,
     split_output,
     tests_start_line,
@@ -261,6 +263,8 @@ def combined_source(
     ``detail=False`` leaves out the trace of a failing Python call, and ``time_limit`` (the sandbox's, in
     seconds) lets a hanging Python check stop before it and say where it was (see ``instrument_python_tests``)."""
     if language == "python":
+        if IMPORTS_PROGRAM in tests:
+            program = program_as_module(program)
         lines = len(program.splitlines())
         harness = instrument_python_tests(tests, program_lines=lines, detail=detail, time_limit=time_limit)
         comment = "#"

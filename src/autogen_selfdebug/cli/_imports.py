@@ -8,7 +8,8 @@ becomes an assignment, and a whole-module import (``import leap``, ``const leap 
 is bound to the program's names: a namespace of the file's globals in Python (the repair search runs
 the tests in namespaces of its own, so ``__main__`` would not be the program), ``module.exports`` in
 JavaScript and TypeScript. What replaces an import stays on its lines, so the tests' line numbers do not
-change, and the model is shown no import to copy.
+change, and the model is shown no import to copy. In Python it says, in a comment, that it imports the
+program: to such tests the program is a module, so its ``if __name__ == "__main__":`` block does not run.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import re
 
 import tree_sitter
 
+from .._test_report import IMPORTS_PROGRAM
 from ..edits import parser_for
 
 __all__ = ["drop_program_imports"]
@@ -34,8 +36,8 @@ def drop_program_imports(
 
     Example:
         >>> print(drop_program_imports("from leap import is_leap, year as y\\nimport leap\\n", "leap"))
-        y = year
-        leap = __import__('types').SimpleNamespace(**globals())
+        y = year  # imports the program above
+        leap = __import__('types').SimpleNamespace(**globals())  # imports the program above
         <BLANKLINE>
     """
     if language == "python":
@@ -97,7 +99,7 @@ def _python_replacement(node: ast.stmt, module: str, package: str | None) -> str
         ]
     else:
         return None
-    return "; ".join(bound) or "pass"
+    return ("; ".join(bound) or "pass") + "  " + IMPORTS_PROGRAM
 
 
 def _is_module(name: str | None, module: str, package: str | None) -> bool:

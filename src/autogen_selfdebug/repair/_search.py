@@ -422,7 +422,8 @@ class _Search:
         full = [self._file(p) for p in programs]
         budget = max(self._within_run(self.left()), timeout)
         if self.language == "python":
-            split = [(p, whole[len(p) :]) for p, whole in zip(programs, full, strict=True)]
+            # The program as the file holds it (run as a module, its main block made false: same length).
+            split = [(whole[: len(p)], whole[len(p) :]) for p, whole in zip(programs, full, strict=True)]
             block = CodeBlock(code=python_batch_code(split, timeout=timeout, budget=budget), language="python")
         else:
             code = node_batch_code(full, self.runs_as, timeout=timeout, budget=budget, base=self.whole)
