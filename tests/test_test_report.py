@@ -61,6 +61,13 @@ async def report_of(
     return result.exit_code, before, rest, report
 
 
+async def real_pytest(tmp_path: Path, program: str, tests: str, *options: str) -> subprocess.CompletedProcess[str]:
+    """pytest itself run on the program and its tests in one file: what the harness must agree with."""
+    (tmp_path / "test_combined.py").write_text(f"{program}\n{tests}")
+    command = [sys.executable, "-m", "pytest", "-q", *options, "-p", "no:cacheprovider", "test_combined.py"]
+    return await asyncio.to_thread(subprocess.run, command, cwd=tmp_path, capture_output=True, text=True)
+
+
 def failed(report: TestReport | None) -> list[AssertResult]:
     assert report is not None
     return [r for r in report.results if not r.passed]
@@ -774,15 +781,7 @@ async def test_autouse_and_wider_scoped_fixtures_are_set_up_and_torn_down_as_pyt
     # Before, the tests asking for a module- or class-scoped fixture were not run, and an autouse fixture was left
     # out: what it set up was missing from every test. Real pytest runs the same file, and the two logs must agree.
     program = "def total(rows):\n    return sum(rows)\n"
-    combined = tmp_path / "test_combined.py"
-    combined.write_text(f"{program}\n{SCOPED_FIXTURE_TESTS}")
-    ran = await asyncio.to_thread(
-        subprocess.run,
-        [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", combined.name],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
+    ran = await real_pytest(tmp_path, program, SCOPED_FIXTURE_TESTS, "-s")
     assert ran.returncode == 0, ran.stdout + ran.stderr
     by_pytest = _log(ran.stdout)
     assert by_pytest[:2] == ["session up", "db up"] and by_pytest[-2:] == ["db down", "session down"]
@@ -848,15 +847,7 @@ async def test_pytests_tmp_path_monkeypatch_and_capsys_are_set_up_as_pytest_does
     executor: LocalCommandLineCodeExecutor, tmp_path: Path
 ) -> None:
     # Before, each of these tests was "not run here": they ask for pytest's own fixtures.
-    combined = tmp_path / "test_builtin.py"
-    combined.write_text(f"{BUILTIN_PROGRAM}\n{BUILTIN_FIXTURE_TESTS}")
-    ran = await asyncio.to_thread(
-        subprocess.run,
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", combined.name],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
+    ran = await real_pytest(tmp_path, BUILTIN_PROGRAM, BUILTIN_FIXTURE_TESTS)
     assert ran.returncode == 0 and "4 passed" in ran.stdout, ran.stdout + ran.stderr
     assert unrun_test_functions(ast.parse(BUILTIN_FIXTURE_TESTS)) == []
     code, _, rest, report = await report_of(executor, BUILTIN_PROGRAM, BUILTIN_FIXTURE_TESTS)
@@ -1018,15 +1009,7 @@ async def test_async_test_functions_and_methods_run_on_an_event_loop(
     executor: LocalCommandLineCodeExecutor, tmp_path: Path
 ) -> None:
     # Before, ``async def test_...`` was never run: tests of async code "passed" whatever the program did.
-    combined = tmp_path / "test_async.py"
-    combined.write_text(f"{ASYNC_PROGRAM}\n{ASYNC_TESTS}")
-    ran = await asyncio.to_thread(
-        subprocess.run,
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", combined.name],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
+    ran = await real_pytest(tmp_path, ASYNC_PROGRAM, ASYNC_TESTS)
     assert ran.returncode == 0 and "5 passed" in ran.stdout, ran.stdout + ran.stderr
     module = ast.parse(ASYNC_TESTS)
     assert unrun_test_functions(module) == []
