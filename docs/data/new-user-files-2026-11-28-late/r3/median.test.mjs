@@ -1,0 +1,7 @@
+import median, { mean } from "./median.mjs";
+import assert from "node:assert";
+
+assert.strictEqual(median([3, 1, 2]), 2);
+assert.strictEqual(median([4, 1, 3, 2]), 2.5);
+assert.strictEqual(mean([1, 2, 3]), 2);
+console.log("all good");
