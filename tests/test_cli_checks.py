@@ -27,6 +27,7 @@ from rich.text import Text
 
 from autogen_selfdebug import ResolvedModel, RunSummary, parse_model_spec
 from autogen_selfdebug._test_report import program_as_module
+from autogen_selfdebug._test_report_js import program_as_module_js
 from autogen_selfdebug.cli import EXAMPLES, _time_limit
 from autogen_selfdebug.cli import _main as cli_main
 from autogen_selfdebug.cli._checks import split_trailing_checks, unrun_tests_note
@@ -1519,7 +1520,9 @@ def test_imports_of_the_program_from_its_package_are_rewritten_in_place() -> Non
     assert drop_program_imports("from geometry.area import x\n", "area", package="shapes") is None
     assert drop_program_imports("from shapes.areas import x\n", "area", package="shapes") is None
     js = 'const { area } = require("../src/area");\nimport * as shapes from "../lib/area.js";\n'
-    assert drop_program_imports(js, "area", "javascript") == "\nconst shapes = module.exports;\n"
+    assert drop_program_imports(js, "area", "javascript") == (
+        "// imports the program above\nconst shapes = module.exports; // imports the program above\n"
+    )
     assert drop_program_imports('const a = require("../src/areas");\n', "area", "javascript") is None
 
 
@@ -1666,13 +1669,53 @@ def test_a_program_as_a_module_keeps_every_offset() -> None:
     assert program_as_module("def f(:\n") == "def f(:\n"
 
 
+MARK = " // imports the program above"
+GREET_JS = (
+    "function greet(name, shout) {\n  const text = `hello ${name}`;\n  return shout ? text.toLowerCase() : text;\n}\n\n"
+    "function main(argv) {\n  if (argv.length === 0) throw new Error('usage: greet NAME');\n"
+    "  console.log(greet(argv[0], argv.includes('--shout')));\n}\n\n"
+    "if (require.main === module) {\n  main(process.argv.slice(2));\n}\n\nmodule.exports = { greet };\n"
+)
+TEST_GREET_JS = (
+    'const assert = require("node:assert");\nconst { greet } = require("./greet");\n\n'
+    'assert.strictEqual(greet("ann", false), "hello ann");\nassert.strictEqual(greet("bo", true), "HELLO BO");\n'
+)
+
+
+def test_a_node_script_whose_tests_require_it_runs_as_a_module_without_its_main_block(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, `require.main === module` held in the one file: main threw "usage: greet NAME" before any check ran.
+    (tmp_path / "greet.js").write_text(GREET_JS)
+    (tmp_path / "greet.test.js").write_text(TEST_GREET_JS)
+    out_path = tmp_path / "fixed.js"
+    args = ["fix", str(tmp_path / "greet.js"), "--tests", str(tmp_path / "greet.test.js"), "--output", str(out_path)]
+    code, _, err = run(args, capsys)
+    assert code == 0, err
+    assert "Tests: 1 of 2 asserts passed." in flat(err)
+    assert out_path.read_text() == GREET_JS.replace("toLowerCase", "toUpperCase")  # its main block as it was
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+def test_a_node_program_as_a_module_keeps_every_offset(language: str) -> None:
+    program = (
+        "if (require.main === module) main();\nif (module == require.main) { run(); }\n"
+        "function f() {\n  if (require.main === module) g();\n}\nif (require.main !== module) h();\n"
+    )
+    module = program_as_module_js(program, language)
+    assert len(module) == len(program)
+    assert module == program.replace("main === module) main", "main === false ) main").replace(
+        "(module == require", "(false  == require"
+    )  # only the top-level guards: a function's, and a `!==`, as they were
+
+
 def test_a_default_import_of_the_program_is_its_default_export() -> None:
     # Before, `const area = module.exports;`: "Identifier 'area' has already been declared", every run.
     mjs = drop_program_imports(TEST_AREA_MJS, "area", "javascript", program=AREA_MJS)
-    assert mjs == TEST_AREA_MJS.replace('import area from "./area.mjs";', "")
+    assert mjs == TEST_AREA_MJS.replace('import area from "./area.mjs";', "// imports the program above")
     ts = drop_program_imports(TEST_AREA_TS_DEFAULT, "area", "typescript", program=AREA_TS_DEFAULT)
     assert ts is not None and ts.splitlines()[0] == (
-        "const surface = module.exports.__esModule ? module.exports.default : module.exports;"
+        "const surface = module.exports.__esModule ? module.exports.default : module.exports;" + MARK
     )
 
 
@@ -1682,15 +1725,15 @@ def test_imports_of_the_program_in_javascript_and_typescript_tests_are_rewritten
     assert js is not None and ts is not None
     assert js.splitlines()[:4] == [
         'const assert = require("assert");',
-        "",
-        "const shapes = module.exports;",
-        "const surface = area;",
+        "// imports the program above",
+        "const shapes = module.exports;" + MARK,
+        "const surface = area;" + MARK,
     ]
     assert ts.splitlines()[:4] == [
         'import assert from "assert";',
-        "",
-        "const shapes = module.exports;",
-        "const surface = area;",
+        "// imports the program above",
+        "const shapes = module.exports;" + MARK,
+        "const surface = area;" + MARK,
     ]
     assert js.splitlines()[4:] == TEST_AREA_JS.splitlines()[4:]
     assert drop_program_imports('const x = require("./areas");\n', "area", "javascript") is None

@@ -52,6 +52,7 @@ from ._test_report import MARKER, tests_start_line
 from .edits import named_nodes, parser_for
 
 __all__ = [
+    "IMPORTS_PROGRAM_JS",
     "PRELUDE_END",
     "MainFunction",
     "NodeTestUse",
@@ -59,6 +60,7 @@ __all__ = [
     "instrument_js_tests",
     "main_function",
     "node_test_use",
+    "program_as_module_js",
     "requires_test_module",
 ]
 
@@ -1144,6 +1146,31 @@ def _has(node: tree_sitter.Node, types: set[str] | frozenset[str]) -> bool:
         if current.type not in _FUNCTIONS:
             stack.extend(current.named_children)
     return False
+
+
+IMPORTS_PROGRAM_JS = "// imports the program above"
+"""The comment on a JavaScript or TypeScript tests line that stood for an import of the program
+(``const { greet } = require("./greet")``): to these tests the program is a module, so its ``if (require.main ===
+module)`` block does not run (:func:`program_as_module_js`)."""
+
+
+def program_as_module_js(program: str, language: str) -> str:
+    """``program`` with each top-level ``if (require.main === module)`` (``==``, either order) made false, as when a
+    test requires it: ``module`` is overwritten in place by ``false `` (the same length, so every offset and line
+    stays; ``false`` equals no module, even loosely)."""
+    data = program.encode("utf-8")
+    for statement in _root(program, language).named_children:
+        condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
+        test = condition.named_children[0] if condition is not None and condition.named_children else None
+        operator = test.child_by_field_name("operator") if test is not None else None
+        if test is None or test.type != "binary_expression" or operator is None:
+            continue
+        sides = [side for side in (test.child_by_field_name("left"), test.child_by_field_name("right")) if side]
+        texts = [_text(side, data) for side in sides]
+        if _text(operator, data) in ("===", "==") and sorted(texts) == ["module", "require.main"]:
+            side = sides[texts.index("module")]
+            data = data[: side.start_byte] + b"false " + data[side.end_byte :]
+    return data.decode("utf-8")
 
 
 def _root(source: str, language: str) -> tree_sitter.Node:

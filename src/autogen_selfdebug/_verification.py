@@ -36,7 +36,7 @@ from ._test_report import (
     split_output,
     tests_start_line,
 )
-from ._test_report_js import instrument_js_tests
+from ._test_report_js import IMPORTS_PROGRAM_JS, instrument_js_tests, program_as_module_js
 from ._tracebacks import final_error
 from .edits import copied_tests_start
 from .sandboxes import TIMEOUT_EXIT_CODE
@@ -269,6 +269,8 @@ def combined_source(
         harness = instrument_python_tests(tests, program_lines=lines, detail=detail, time_limit=time_limit)
         comment = "#"
     elif language in ("javascript", "typescript"):
+        if IMPORTS_PROGRAM_JS in tests:
+            program = program_as_module_js(program, language)
         comment, harness = "//", instrument_js_tests(tests, language, program=program)
     else:
         comment, harness = "#", f"{tests_start_line(language)}\n{tests}"

@@ -9,7 +9,8 @@ is bound to the program's names: a namespace of the file's globals in Python (th
 the tests in namespaces of its own, so ``__main__`` would not be the program), ``module.exports`` in
 JavaScript and TypeScript. What replaces an import stays on its lines, so the tests' line numbers do not
 change, and the model is shown no import to copy. In Python it says, in a comment, that it imports the
-program: to such tests the program is a module, so its ``if __name__ == "__main__":`` block does not run.
+program: to such tests the program is a module, so its ``if __name__ == "__main__":`` block does not run (in
+JavaScript and TypeScript, its ``if (require.main === module)`` block).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import re
 import tree_sitter
 
 from .._test_report import IMPORTS_PROGRAM
+from .._test_report_js import IMPORTS_PROGRAM_JS
 from ..edits import parser_for
 
 __all__ = ["drop_program_imports"]
@@ -143,7 +145,7 @@ def _js_imports(tests: str, module: str, language: str, declared: set[str]) -> l
     for statement in root.named_children:
         text = _js_replacement(statement, module, declared)
         if text is not None:
-            found.append((statement.start_byte, statement.end_byte, text))
+            found.append((statement.start_byte, statement.end_byte, f"{text} {IMPORTS_PROGRAM_JS}".lstrip()))
     return found
 
 
