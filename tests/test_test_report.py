@@ -1035,3 +1035,17 @@ async def test_a_failing_subtest_is_named_with_its_parameters(executor: LocalCom
     [failure] = failed(report)
     assert failure.error is not None and failure.error.startswith("AssertionError: 90.0 != 110.0")
     assert failure.error.endswith(", in subTest (rate=0.1)")
+
+
+async def test_tests_that_open_with_a_future_import_run_after_the_program(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    # Before, "SyntaxError: from __future__ imports must occur at the beginning of the file", at a line of the
+    # combined file the user never wrote, on every run.
+    tests = (
+        "from __future__ import annotations\n\n\ndef test_add() -> None:\n    total: Totals | None = None\n"
+        "    assert add(2, 3) == 5\n"
+    )
+    code, _, rest, report = await report_of(executor, "def add(a, b):\n    return a - b\n", tests)
+    assert code == 1 and report is not None, rest
+    assert [(r.line, r.actual) for r in failed(report)] == [(6, "-1")]
