@@ -271,6 +271,11 @@ class _Text:
         start, end = self.span(node)
         return self.source[start:end]
 
+    def fits(self, node: ast.AST) -> bool:
+        """Whether the node reads well as a snippet: one short line."""
+        start, end = self.span(node)
+        return "\n" not in self.source[start:end] and end - start <= _SHOWN_MAX
+
     def line_of(self, offset: int) -> int:
         return bisect.bisect_right(self._starts, offset)
 
@@ -476,13 +481,10 @@ def _off_by_one(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scop
     context = _bound_context(node, parents)
     if context is None:
         return
-    start, end = text.span(context)
-    fits = "\n" not in text.source[start:end] and end - start <= _SHOWN_MAX
+    shown = context if text.fits(context) else node
     for value in (node.value + 1, node.value - 1):
         new_node = ast.parse(str(value), mode="eval").body
-        yield _Candidate(
-            "off_by_one", node, slot, new_node, (str(value),), text.span(node)[0], context if fits else node
-        )
+        yield _Candidate("off_by_one", node, slot, new_node, (str(value),), text.span(node)[0], shown)
 
 
 def _bound_context(node: ast.Constant, parents: _Parents) -> ast.AST | None:
@@ -603,11 +605,10 @@ def _wrong_return(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, sc
         return
     # A boolean constant flips; anything else is lost to ``None``.
     new = str(not value.value) if isinstance(value, ast.Constant) and isinstance(value.value, bool) else "None"
-    start, end = text.span(node)
-    fits = "\n" not in text.source[start:end] and end - start <= _SHOWN_MAX
     value_slot = _Slot(node, "value", None)
     new_node = ast.Constant(value=ast.literal_eval(new))
-    yield _Candidate("wrong_return", value, value_slot, new_node, (new,), text.span(value)[0], node if fits else value)
+    shown = node if text.fits(node) else value
+    yield _Candidate("wrong_return", value, value_slot, new_node, (new,), text.span(value)[0], shown)
 
 
 _Generator: TypeAlias = "Callable[[ast.AST, _Slot, _Text, _Parents, _Scopes], Iterator[_Candidate]]"
@@ -1064,9 +1065,9 @@ def _negate_condition(
         # Shown with what it belongs to: ``reverse=False`` changed to ``reverse=True``.
         parent = parents.get(id(node))
         shown: ast.AST = node
-        if parent is not None and getattr(parent, "end_col_offset", None) is not None:
-            start, end = text.span(parent)
-            shown = parent if "\n" not in text.source[start:end] and end - start <= _SHOWN_MAX else node
+        # (A parameter default's parent, ``ast.arguments``, has no position.)
+        if parent is not None and getattr(parent, "end_col_offset", None) is not None and text.fits(parent):
+            shown = parent
         flipped = ast.Constant(value=not node.value)
         yield _Candidate("negate_condition", node, slot, flipped, (str(flipped.value),), text.span(node)[0], shown)
         return
