@@ -1641,21 +1641,6 @@ TEST_GREET = (
 )
 
 
-def test_a_script_whose_tests_import_it_runs_as_a_module_without_its_main_block(
-    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # Before, the main block ran first, as in `python greet.py`: argparse found no name and exited 2
-    # ("the following arguments are required: name") before any test ran, and the search had nothing to go on.
-    (tmp_path / "greet.py").write_text(GREET)
-    (tmp_path / "test_greet.py").write_text(TEST_GREET)
-    out_path = tmp_path / "fixed.py"
-    args = ["fix", str(tmp_path / "greet.py"), "--tests", str(tmp_path / "test_greet.py"), "--output", str(out_path)]
-    code, _, err = run(args, capsys)
-    assert code == 0, err
-    assert "Tests: 1 of 2 asserts passed." in flat(err)
-    assert out_path.read_text() == GREET.replace(".lower()", ".upper()")  # its main block as it was
-
-
 def test_a_program_as_a_module_keeps_every_offset() -> None:
     program = (
         "import sys\nif __name__ == '__main__':\n    main()\nif \"__main__\" == __name__: run()\n"
@@ -1682,18 +1667,33 @@ TEST_GREET_JS = (
 )
 
 
-def test_a_node_script_whose_tests_require_it_runs_as_a_module_without_its_main_block(
-    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("program", "tests", "names", "fixed"),
+    [
+        (GREET, TEST_GREET, ("greet.py", "test_greet.py"), GREET.replace(".lower()", ".upper()")),
+        (GREET_JS, TEST_GREET_JS, ("greet.js", "greet.test.js"), GREET_JS.replace("toLowerCase", "toUpperCase")),
+    ],
+    ids=["python", "javascript"],
+)
+def test_a_script_whose_tests_import_it_runs_as_a_module_without_its_main_block(
+    tmp_path: Path,
+    silent_model: MustNotBeCalled,
+    capsys: pytest.CaptureFixture[str],
+    program: str,
+    tests: str,
+    names: tuple[str, str],
+    fixed: str,
 ) -> None:
-    # Before, `require.main === module` held in the one file: main threw "usage: greet NAME" before any check ran.
-    (tmp_path / "greet.js").write_text(GREET_JS)
-    (tmp_path / "greet.test.js").write_text(TEST_GREET_JS)
-    out_path = tmp_path / "fixed.js"
-    args = ["fix", str(tmp_path / "greet.js"), "--tests", str(tmp_path / "greet.test.js"), "--output", str(out_path)]
-    code, _, err = run(args, capsys)
+    # Before, the main block ran first, as in `python greet.py` (argparse found no name and exited 2) or
+    # `node greet.js` (`require.main === module` held in the one file; main threw "usage: greet NAME"), before any
+    # check ran, and the search had nothing to go on.
+    program_path, tests_path, out_path = tmp_path / names[0], tmp_path / names[1], tmp_path / f"fixed-{names[0]}"
+    program_path.write_text(program)
+    tests_path.write_text(tests)
+    code, _, err = run(["fix", str(program_path), "--tests", str(tests_path), "--output", str(out_path)], capsys)
     assert code == 0, err
     assert "Tests: 1 of 2 asserts passed." in flat(err)
-    assert out_path.read_text() == GREET_JS.replace("toLowerCase", "toUpperCase")  # its main block as it was
+    assert out_path.read_text() == fixed  # its main block as it was
 
 
 @pytest.mark.parametrize("language", ["javascript", "typescript"])
