@@ -1622,6 +1622,11 @@ TEST_AREA_MJS = (
     'import area from "./area.mjs";\nimport assert from "node:assert";\n\n'
     "assert.strictEqual(area(2, 3), 6);\nassert.strictEqual(area(4, 5), 20);\n"
 )
+AREA_CJS = "function area(width, height) {\n  return width + height;\n}\n\nmodule.exports = area;\n"
+TEST_AREA_CJS = (
+    'const assert = require("node:assert");\nconst area = require("./area");\n\n'
+    "assert.strictEqual(area(2, 3), 6);\nassert.strictEqual(area(4, 5), 20);\n"
+)
 AREA_TS_DEFAULT = "export default function area(width: number, height: number): number {\n  return width + height;\n}\n"
 TEST_AREA_TS_DEFAULT = (
     'import surface from "./area";\n\ntest("area", () => {\n  expect(surface(2, 3)).toBe(6);\n});\n\n'
@@ -1713,6 +1718,8 @@ def test_a_default_import_of_the_program_is_its_default_export() -> None:
     # Before, `const area = module.exports;`: "Identifier 'area' has already been declared", every run.
     mjs = drop_program_imports(TEST_AREA_MJS, "area", "javascript", program=AREA_MJS)
     assert mjs == TEST_AREA_MJS.replace('import area from "./area.mjs";', "// imports the program above")
+    cjs = drop_program_imports(TEST_AREA_CJS, "area", "javascript", program=AREA_CJS)  # `module.exports = area`
+    assert cjs == TEST_AREA_CJS.replace('const area = require("./area");', "// imports the program above")
     ts = drop_program_imports(TEST_AREA_TS_DEFAULT, "area", "typescript", program=AREA_TS_DEFAULT)
     assert ts is not None and ts.splitlines()[0] == (
         "const surface = module.exports.__esModule ? module.exports.default : module.exports;" + MARK
@@ -1749,8 +1756,17 @@ def test_imports_of_the_program_in_javascript_and_typescript_tests_are_rewritten
         ("ts", AREA_TS, TEST_AREA_TS),
         ("mjs", AREA_MJS, TEST_AREA_MJS),
         ("ts", AREA_TS_DEFAULT, TEST_AREA_TS_DEFAULT),
+        ("js", AREA_CJS, TEST_AREA_CJS),
     ],
-    ids=["python-pytest-style", "python-unittest", "javascript", "typescript", "es-module-default", "ts-default"],
+    ids=[
+        "python-pytest-style",
+        "python-unittest",
+        "javascript",
+        "typescript",
+        "es-module-default",
+        "ts-default",
+        "commonjs-own-name",
+    ],
 )
 def test_a_tests_file_that_imports_the_program_is_run(
     tmp_path: Path,

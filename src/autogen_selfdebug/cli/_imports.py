@@ -169,7 +169,9 @@ def _js_replacement(statement: tree_sitter.Node, module: str, declared: set[str]
     ):
         return None
     if name.type == "identifier":  # const leap = require("./leap")
-        return f"const {_text(name)} = module.exports;"
+        # The program's own name (`module.exports = Money` of `class Money`) stands as it is: bound again, the
+        # tests could not run ("Identifier 'Money' has already been declared").
+        return "" if _text(name) in declared else f"const {_text(name)} = module.exports;"
     if name.type != "object_pattern":
         return None
     bound = []
