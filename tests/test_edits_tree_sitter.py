@@ -29,11 +29,23 @@ def test_swap_operands(language: str) -> None:
     assert source.replace("right - left", "left - right") in results(source, language, "swap_operands")
     # ``c - a - b`` would regroup; the swapped operand keeps its parentheses.
     assert results("x = a - b - c;\n", language, "swap_operands") == ["x = c - (a - b);\n", "x = b - a - c;\n"]
-    # ``i > n`` is the same program, written differently: replace_operator leaves it to this template.
-    assert results("ok = i < n;\n", language, "swap_operands") == ["ok = n < i;\n"]
+    # The sides of a comparison swap as its operator mirrored (``n < i``, written as one token); replace_operator
+    # leaves that program to this template.
+    assert results("ok = i < n;\n", language, "swap_operands") == ["ok = i > n;\n"]
     assert "ok = i > n;\n" not in results("ok = i < n;\n", language, "replace_operator")
+    assert results("ok = 0 < n;\n", language, "swap_operands") == ["ok = n < 0;\n"]  # a constant goes right
     # Commutative ``*`` is left alone.
     assert results("x = a * b;\n", language, "swap_operands") == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_template_literals_substitutions_are_edited_and_its_text_is_not(language: str) -> None:
+    source = "function row(name, a, b) {\n  return `${name.padStart(9)} - ${a - b} \\${b - a}`;\n}\n"
+    edits = tree_sitter_edits(source, language)
+    found = {e.description for e in edits}
+    assert {"`name.padStart` changed to `name.padEnd` on line 2", "`a - b` changed to `b - a` on line 2"} <= found
+    escaped = source.index("\\${b - a}")  # text, not code
+    assert not [e for e in edits if escaped <= e.start < escaped + len("\\${b - a}")]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

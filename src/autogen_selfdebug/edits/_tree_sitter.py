@@ -304,7 +304,7 @@ class _Program:
         # Each character's byte offset, only needed when some character takes more than one byte.
         self._char_bytes = None if source.isascii() else list(accumulate((len(c.encode()) for c in source), initial=0))
         self._line_starts = [0, *(m.end() for m in re.finditer(b"\n", self.data))]
-        self.nodes = list(_walk(tree.root_node))
+        self.nodes = list(_walk(tree.root_node, substitutions=True))
         self.properties: dict[str, list[str]] = {}
         # The argument counts each method is called with, as in Python's edits (`items.shift()` → `items.push()`
         # passed a stack's weak tests by the length push returns).
@@ -396,14 +396,15 @@ def named_nodes(root: Node) -> Iterator[Node]:
         stack.extend(node.named_children)
 
 
-def _walk(root: Node) -> Iterator[Node]:
-    """Every node in source order, skipping the subtrees that are never edited: literals, types, and
-    checks (an ``assert(...)``, ``assert.x(...)`` or ``console.assert(...)`` statement): editing a
-    check is never a repair."""
+def _walk(root: Node, substitutions: bool = False) -> Iterator[Node]:
+    """Every node in source order, skipping the subtrees that are never edited: literals (a template
+    literal's ``${...}`` entered only if ``substitutions``), types, and checks (an ``assert(...)``,
+    ``assert.x(...)`` or ``console.assert(...)`` statement): editing a check is never a repair."""
     stack = [root]
     while stack:
         node = stack.pop()
-        if node.type in _SKIPPED or node.type.endswith("_type") or is_assert_statement(node):
+        entered = substitutions and node.type == "template_string"
+        if (node.type in _SKIPPED and not entered) or node.type.endswith("_type") or is_assert_statement(node):
             continue
         yield node
         stack.extend(reversed(node.children))
@@ -660,7 +661,8 @@ def _renamed(template: RepairTemplate, node: Node, new: str, program: _Program) 
     return _Candidate(template, node, prop.start_byte, prop.end_byte, (form,), shown, prop.start_byte)
 
 
-_PRIMARY = ("identifier", "this", "number", "string", "template_string", "true", "false", "null", "undefined")
+_CONSTANTS = ("number", "string", "template_string", "true", "false", "null", "undefined")
+_PRIMARY = ("identifier", "this", *_CONSTANTS)
 _POSTFIX = ("member_expression", "subscript_expression", "call_expression", "non_null_expression")
 _ATOMS = frozenset((*_PRIMARY, *_POSTFIX, "array", "object", "parenthesized_expression"))
 
@@ -729,7 +731,7 @@ _STRICT = ("===", "!==")
 _LOOSE = ("==", "!=")
 _BOOLEAN = ("&&", "||")
 _ORDERED = frozenset({"-", "/", "%", "**", "<<", ">>", ">>>", "+", *_ORDERING})
-# ``a > b`` is ``b < a``, which swap_operands makes: replace_operator leaves it out (one behaviour, one candidate).
+# ``a < b`` → ``a > b`` (``b < a``) is swap_operands': replace_operator leaves it out (one behaviour, one candidate).
 _MIRRORED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
 _FLIPPED = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "===": "!==", "!==": "===", "==": "!=", "!=": "=="}
 # Methods that come in pairs of one signature: calling one for the other is a one-word bug (`Math.min` and
@@ -753,8 +755,14 @@ _SLICES = frozenset({"slice", "substring"})
 
 
 def _swap_operands(node: Node, program: _Program) -> Iterator[_Candidate]:
-    """The operands of a non-commutative operator (``+`` too: strings and arrays), or a comparison's sides."""
-    if node.type == "binary_expression" and _operator(node) in _ORDERED:
+    """The operands of a non-commutative operator (``+`` too: strings and arrays), or a comparison's sides
+    (its operator mirrored)."""
+    op, left = _operator(node), node.child_by_field_name("left")
+    if node.type == "binary_expression" and op in _MIRRORED and left is not None and left.type not in _CONSTANTS:
+        # ``x < 0`` → ``x > 0``, not ``0 < x``: the sides swapped, written as people do (one token, a constant
+        # on the right; ``0 < x`` → ``x < 0`` below).
+        yield _with_operator("swap_operands", node, _MIRRORED[op], program)
+    elif node.type == "binary_expression" and op in _ORDERED:
         yield _swapped("swap_operands", node, 0, program)
 
 
