@@ -749,6 +749,59 @@ async def test_jest_and_vitest_globals_imported_from_their_modules_come_from_the
     assert (report.results[1].expected, report.results[1].actual) == ("[ 2 ]", "[ 3 ]")
 
 
+FAKE_TIMERS = """\
+test("debounces", () => {
+  jest.useFakeTimers();
+  const fn = jest.fn();
+  const debounced = debounce(fn, 100);
+  debounced(1);
+  debounced(2);
+  jest.advanceTimersByTime(99);
+  expect(fn).not.toHaveBeenCalled();
+  jest.advanceTimersByTime(1);
+  expect(fn).toHaveBeenCalledTimes(1);
+  expect(fn).toHaveBeenCalledWith(2);
+  jest.useRealTimers();
+});
+
+test("ticks", () => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date(2020, 0, 1));
+  let n = 0;
+  const id = setInterval(() => n++, 10);
+  vi.advanceTimersByTime(35);
+  clearInterval(id);
+  expect(n).toBe(3);
+  expect(Date.now() - new Date(2020, 0, 1).getTime()).toBe(35);
+  setTimeout(() => (n = 10), 1000);
+  expect(vi.getTimerCount()).toBe(1);
+  vi.runAllTimers();
+  expect(n).toBe(10);
+  vi.useRealTimers();
+  expect(new Date().getFullYear()).toBeGreaterThan(2020);
+});
+"""
+DEBOUNCE = (
+    "function debounce(fn, wait) {\n  let timer;\n  return (...args) => {\n    clearTimeout(timer);\n"
+    "    timer = setTimeout(() => fn(...args), wait);\n  };\n}\n"
+)
+
+
+@pytest.mark.parametrize("language", ["javascript", pytest.param("typescript", marks=needs_tsc)])
+async def test_jests_and_vitests_fake_timers_run_in_virtual_time(language: str) -> None:
+    # Before, `jest.useFakeTimers` (`vi.useFakeTimers`) was "not a function": the test failed before its checks.
+    program = DEBOUNCE
+    if language == "typescript":
+        program = program.replace("(fn, wait)", "(fn: (...a: any[]) => void, wait: number)")
+        program = program.replace("let timer;", "let timer: any;").replace("(...args)", "(...args: any[])", 1)
+    code, rest, report = await run(program, FAKE_TIMERS, language)
+    assert code == 0 and report is not None, rest
+    assert [(r.source, r.passed) for r in report.results] == [('test("debounces")', True), ('test("ticks")', True)]
+    # A debounce that forgets to clear its timer calls twice: the check fails, as it should.
+    code, _, report = await run(program.replace("    clearTimeout(timer);\n", ""), FAKE_TIMERS, language)
+    assert code == 1 and report is not None and [r.passed for r in report.results] == [False, True]
+
+
 @needs_tsc
 async def test_typescript_tests_may_name_jests_mock_types() -> None:
     # tsc checks the tests' types, and the sandbox has no @types/jest: `as jest.Mock` failed to compile.

@@ -33,10 +33,10 @@ name; the tests of a ``describe`` are checks each. An ``async`` test's check rep
 after the checks that follow it have run, and the tests' end record waits for it. Jest-style tests, which call
 Jest's globals without importing them, run through the same runner (``beforeAll``/``afterAll`` as node:test's
 ``before``/``after``), with an ``expect`` on node's ``assert`` in the prelude (its asymmetric matchers and mock
-matchers too) and, when they use it, ``jest.fn``/``jest.spyOn`` (Vitest's ``vi`` is the same). An import of
-these globals from ``@jest/globals`` or ``vitest``, which the sandbox does not have, is blanked out. A table
-test (``test.each(rows)(name, fn)``, ``it.each`...```, ``describe.each``) runs a test for each row; a table is
-one check, and its report names the first row that failed.
+matchers too) and, when they use it, ``jest.fn``/``jest.spyOn`` and fake timers (Vitest's ``vi`` is the same).
+An import of these globals from ``@jest/globals`` or ``vitest``, which the sandbox does not have, is blanked
+out. A table test (``test.each(rows)(name, fn)``, ``it.each`...```, ``describe.each``) runs a test for each row;
+a table is one check, and its report names the first row that failed.
 """
 
 from __future__ import annotations
@@ -573,12 +573,74 @@ const jest/*any*/ = (function () {
     object[method] = spy;
     return spy;
   };
-  return {
+  // Fake timers over this global's own (the search's drivers give each candidate timers of their own, which
+  // node:test's MockTimers would not reach), started at the real time as Jest's are.
+  const NAMES = ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "setImmediate", "clearImmediate"];
+  const real/*any*/ = {};
+  let clock/*any*/ = null;
+  const fake = () => {
+    const host/*any*/ = globalThis, RealDate/*any*/ = host.Date;
+    for (const name of [...NAMES, "Date"]) real[name] = host[name];
+    clock = {now: RealDate.now(), queue: [], id: 0};
+    const add = (f/*any*/, ms/*any*/, args/*any[]*/, every/*any*/) => {
+      const id = ++clock.id;
+      clock.queue.push({id, at: clock.now + Math.max(0, Number(ms) || 0), f, args, every});
+      return {id, ref() { return this; }, unref() { return this; }, hasRef: () => true, [Symbol.toPrimitive]: () => id};
+    };
+    const clear = (t/*any*/) => { clock.queue = clock.queue.filter((q/*any*/) => q.id !== Number(t && (t.id ?? t))); };
+    // A Date that is the real one but for its clock (`new Date()`, `Date.now()`).
+    const FakeDate/*any*/ = function (...args/*any[]*/) {
+      if (!new.target) return new RealDate(clock.now).toString();
+      return Reflect.construct(RealDate, args.length ? args : [clock.now], new.target);
+    };
+    Object.assign(FakeDate, {prototype: RealDate.prototype, now: () => clock.now});
+    Object.assign(FakeDate, {parse: RealDate.parse, UTC: RealDate.UTC});
+    Object.assign(host, {
+      setTimeout: (f/*any*/, ms/*any*/, ...args/*any[]*/) => add(f, ms, args, 0),
+      setInterval: (f/*any*/, ms/*any*/, ...args/*any[]*/) => add(f, ms, args, Math.max(1, Number(ms) || 1)),
+      setImmediate: (f/*any*/, ...args/*any[]*/) => add(f, 0, args, 0),
+      clearTimeout: clear, clearInterval: clear, clearImmediate: clear, Date: FakeDate,
+    });
+  };
+  const restore = () => { if (clock) Object.assign(globalThis, real); clock = null; };
+  const on = ()/*any*/ => {
+    if (!clock) throw new Error("Timers are not mocked: call jest.useFakeTimers() (vi.useFakeTimers()) first");
+    return clock;
+  };
+  // Every timer due by `to`, in time order (an interval again each period); Jest aborts after 100000 too.
+  const advance = (to/*any*/) => {
+    for (let runs = 0; runs < 100000; runs++) {
+      const due = on().queue.filter((t/*any*/) => t.at <= to)
+        .sort((a/*any*/, b/*any*/) => a.at - b.at || a.id - b.id)[0];
+      if (!due) break;
+      clock.now = due.at;
+      if (due.every) due.at += due.every;
+      else clock.queue = clock.queue.filter((t/*any*/) => t !== due);
+      due.f(...due.args);
+    }
+    clock.now = Math.max(clock.now, to);
+  };
+  const last = () => Math.max(on().now, ...clock.queue.map((t/*any*/) => t.at));
+  const settle = async () => { for (let i = 0; i < 10; i++) await Promise.resolve(); };
+  const api/*any*/ = {
     fn, spyOn, isMockFunction: (f/*any*/) => Boolean(f && f._isMockFunction),
     clearAllMocks: () => made.forEach((f/*any*/) => f.mockClear()),
     resetAllMocks: () => made.forEach((f/*any*/) => f.mockReset()),
     restoreAllMocks: () => made.forEach((f/*any*/) => f.mockRestore()),
+    useFakeTimers: () => { restore(); fake(); return api; },
+    useRealTimers: () => { restore(); return api; },
+    advanceTimersByTime: (ms/*any*/) => { advance(on().now + Number(ms)); return api; },
+    advanceTimersByTimeAsync: async (ms/*any*/) => { advance(on().now + Number(ms)); await settle(); return api; },
+    // The timers there are, and those they set (not an interval's next runs: they never end).
+    runAllTimers: () => { while (on().queue.some((t/*any*/) => !t.every)) advance(last()); return api; },
+    runAllTimersAsync: async () => { api.runAllTimers(); await settle(); return api; },
+    runOnlyPendingTimers: () => { advance(last()); return api; },
+    getTimerCount: () => on().queue.length,
+    clearAllTimers: () => { on().queue = []; },
+    setSystemTime: (now/*any*/) => { on().now = Number(now ?? real.Date.now()); return api; },
+    now: () => (clock ? clock.now : Date.now()),
   };
+  return api;
 })();
 """
 _JEST_TYPES = """\
