@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from autogen_selfdebug.edits import RepairTemplate, is_assert_statement, is_es_module, needs_es_module, parser_for
@@ -39,6 +41,14 @@ def test_swap_operands(language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_a_star_is_typed_once_too_few_or_too_many(language: str) -> None:
+    assert "y = a ** b;\n" in results("y = a * b;\n", language, "replace_operator")
+    assert results("y = a ** b;\n", language, "replace_operator") == ["y = a * b;\n"]
+    assert "y = -a ** b;\n" not in results("y = -a * b;\n", language, "replace_operator")  # a SyntaxError in node
+    assert "y = a ** 1;\n" not in results("y = a * 1;\n", language, "replace_operator")  # `a`, off_by_one's
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_a_template_literals_substitutions_are_edited_and_its_text_is_not(language: str) -> None:
     source = "function row(name, a, b) {\n  return `${name.padStart(9)} - ${a - b} \\${b - a}`;\n}\n"
     edits = tree_sitter_edits(source, language)
@@ -50,7 +60,9 @@ def test_a_template_literals_substitutions_are_edited_and_its_text_is_not(langua
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_replace_operator(language: str) -> None:
-    assert results("x = a * b;\n", language, "replace_operator") == [f"x = a {op} b;\n" for op in ("+", "-", "/", "%")]
+    assert results("x = a * b;\n", language, "replace_operator") == [
+        f"x = a {op} b;\n" for op in ("+", "-", "/", "%", "**")
+    ]
     assert "total -= price;\n" in results("total += price;\n", language, "replace_operator")
     steps = results("for (let i = 0; i < n; i--) --k;\n", language, "replace_operator")
     assert "for (let i = 0; i < n; i++) --k;\n" in steps and "for (let i = 0; i < n; i--) ++k;\n" in steps
@@ -270,8 +282,10 @@ def test_comments_strings_and_formatting_survive(language: str) -> None:
     for edit in edits:
         mutated = edit.apply(source)
         assert "// a - b is not code\n" in mutated
-        # The literals may move (their ``+`` swaps) but are never edited inside.
-        assert all(kept in mutated for kept in ("'a - b'", "`${a - b}`", ";   /* keep  this */\n"))
+        # The literals may move (their ``+`` swaps) but are never edited inside (a template literal's
+        # substitution is code, and may be).
+        assert all(kept in mutated for kept in ("'a - b'", ";   /* keep  this */\n"))
+        assert re.search(r"`\$\{[^`]*\}`", mutated)
     assert "  return   b-a ;\n" in {e.apply(source).splitlines(keepends=True)[3] for e in edits}
 
 

@@ -251,6 +251,68 @@ async def test_code_inside_an_f_string_or_a_template_literal_is_repaired(
     assert result.fix is not None and result.fix.patch.description == fix, result.summary()
 
 
+@pytest.mark.parametrize(
+    ("language", "program", "tests", "fix"),
+    [
+        (
+            "python",
+            "def square_area(side):\n    return side * 2\n",
+            "assert square_area(3) == 9\nassert square_area(1.5) == 2.25",
+            "`side * 2` changed to `side ** 2` on line 2",
+        ),
+        (
+            "javascript",
+            "function grow(x, n) {\n  return x ** n;\n}\n",
+            "console.assert(grow(3, 2) === 6);\nconsole.assert(grow(2, 5) === 10);",
+            "`x ** n` changed to `x * n` on line 2",
+        ),
+    ],
+)
+async def test_a_star_typed_once_too_few_or_too_many_is_fixed(
+    sandbox: CodeExecutor, language: str, program: str, tests: str, fix: str
+) -> None:
+    # Before, `*` and `**` were not one class: a square's `side * 2` went to the model.
+    result = await search(sandbox, program, tests, language)
+    assert result.fix is not None and result.fix.patch.description == fix, result.summary()
+
+
+async def test_tests_on_fake_timers_are_searched(sandbox: CodeExecutor) -> None:
+    # Before, `jest.useFakeTimers` was "not a function": the timer's test failed whatever the patch, so no patch
+    # passed. Each candidate's timers are its driver's own: the fake ones replace those.
+    program = (
+        "function debounce(fn, wait) {\n  let timer;\n  return (...args) => {\n    clearTimeout(timer);\n"
+        "    timer = setTimeout(() => fn(...args), wait);\n  };\n}\n\n"
+        "function chunk(items, size) {\n  const out = [];\n  for (let i = 0; i < items.length; i += size) {\n"
+        "    out.push(items.slice(i, i + size - 1));\n  }\n  return out;\n}\n"
+    )
+    tests = (
+        'test("debounces", () => {\n  jest.useFakeTimers();\n  const fn = jest.fn();\n'
+        "  const debounced = debounce(fn, 100);\n  debounced(1);\n  debounced(2);\n"
+        "  jest.advanceTimersByTime(100);\n  expect(fn).toHaveBeenCalledTimes(1);\n  jest.useRealTimers();\n});\n\n"
+        'test("chunks", () => {\n  expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);\n});\n'
+    )
+    result = await search(sandbox, program, tests, "javascript")
+    assert result.fix is not None, result.summary()
+    assert result.fix.patch.description == "`i + size - 1` changed to `i + size` on line 12"
+
+
+async def test_tests_with_a_top_level_await_are_searched(sandbox: CodeExecutor) -> None:
+    # An ES module's tests may `await` at the top level: the drivers' wrapper was a plain function, so every
+    # candidate failed to compile and the search found nothing (nor localized: no line ran).
+    program = (
+        "export async function load() {\n  return [3, 1, 2];\n}\n\n"
+        "export function smallest(xs) {\n  return Math.max(...xs);\n}\n"
+    )
+    tests = (
+        "const xs = await load();\nconsole.assert(smallest(xs) === 1);\n"
+        "console.assert(smallest(await Promise.resolve([5, 4])) === 4);\n"
+    )
+    result = await search(sandbox, program, tests, "javascript")
+    assert result.fix is not None, result.summary()
+    assert result.fix.patch.description == "`Math.max` changed to `Math.min` on line 6"
+    assert result.ranking is not None and result.ranking.measured
+
+
 def test_an_f_strings_code_is_repaired_not_mutated() -> None:
     # The mutants leave it alone, as they always have: the benchmarks' bug sets stay as they were.
     program = 'def row(name, a, b):\n    return f"{name.upper()} {a - b:>{a - 1}}"\n'
@@ -1206,8 +1268,8 @@ AREA_BY_LANGUAGE = {
 
 @pytest.mark.parametrize("language", list(AREA_BY_LANGUAGE))
 async def test_a_function_the_checks_compare_with_is_not_edited(sandbox: CodeExecutor, language: str) -> None:
-    # `r * 2` should be `r ** 2`, which no template writes. Before, the search took `abs(a - b)` →
-    # `abs(a % b)` in `close` (pi % pi is 0): a patch of the checks' yardstick, claimed, and written by `fix`.
+    # `r * 2` should be `r ** 2`. Before, the search took `abs(a - b)` → `abs(a % b)` in `close` (pi % pi is 0): a
+    # patch of the checks' yardstick, claimed, and written by `fix` (when no template wrote `r ** 2`).
     program, tests, judge = AREA_BY_LANGUAGE[language]
     assert judge_lines(program, tests, language) == judge
     # Also when the program calls it itself (a model's rewrite added its own test function that did).
@@ -1221,7 +1283,7 @@ async def test_a_function_the_checks_compare_with_is_not_edited(sandbox: CodeExe
         sandbox, program, tests.replace("test('area', () => {\n  ", "").replace(";\n});", ";"), language
     )
     touched = {line for s in [*result.passing, result.improved] if s is not None for line in s.patch.lines}
-    assert result.fix is None and not touched & judge
+    assert result.fix is not None and "r ** 2" in result.fix.patch.description and not touched & judge
 
 
 @pytest.mark.parametrize(

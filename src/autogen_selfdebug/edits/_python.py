@@ -814,6 +814,11 @@ def python_judges(program: str, tests: str) -> set[int]:
 
 
 _ARITHMETIC: tuple[type[ast.operator], ...] = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod)
+# ``*`` ↔ ``**``: a star typed once too few or too many (``side * 2`` for a square's area).
+_STARRED: dict[type[ast.operator], tuple[type[ast.operator], ...]] = {
+    ast.Mult: (*_ARITHMETIC, ast.Pow),
+    ast.Pow: (ast.Pow, ast.Mult),
+}
 _ORDERING: tuple[type[ast.cmpop], ...] = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
 
 
@@ -841,14 +846,15 @@ _PAIRED_METHODS = {
 def _replace_operator(
     node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
 ) -> Iterator[_Candidate]:
-    """Every other operator of the same class: arithmetic (augmented too), comparison, boolean."""
-    if isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in _ARITHMETIC:
+    """Every other operator of the same class: arithmetic (augmented too; ``*`` ↔ ``**``), comparison, boolean."""
+    arithmetic = _STARRED.get(type(node.op), _ARITHMETIC) if isinstance(node, (ast.BinOp, ast.AugAssign)) else ()
+    if isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in arithmetic:
         left, right = (node.left, node.right) if isinstance(node, ast.BinOp) else (node.target, node.value)
         suffix = "=" if isinstance(node, ast.AugAssign) else ""
         found = text.find(text.span(left)[1], text.span(right)[0], (_BIN_SYMBOLS[type(node.op)] + suffix,))
         if found is None:
             return
-        for op in _ARITHMETIC:
+        for op in arithmetic:
             if op is type(node.op) or (isinstance(node, ast.BinOp) and _identity(op, node.left, node.right)):
                 continue  # ``x * 1`` is ``x``, which off_by_one writes as that (``x - 1`` → ``x``)
             new_node: ast.AST = (
@@ -1034,13 +1040,13 @@ def _ends_in_literal(node: ast.expr) -> bool:
 
 def _identity(op: type[ast.operator], left: ast.expr, right: ast.expr) -> ast.expr | None:
     """The operand that ``left op right`` is equal to, when the other is the operation's identity (``x - 0``,
-    ``x * 1``, ``x // 1`` on integers, ``1 * x``); ``None`` otherwise."""
+    ``x * 1``, ``x // 1`` on integers, ``x ** 1``, ``1 * x``); ``None`` otherwise."""
 
     def value(node: ast.expr) -> object:
         return node.value if isinstance(node, ast.Constant) and type(node.value) in (int, float) else None
 
     if (value(right) == 0 and op in (ast.Add, ast.Sub)) or (
-        value(right) == 1 and op in (ast.Mult, ast.Div, ast.FloorDiv)
+        value(right) == 1 and op in (ast.Mult, ast.Div, ast.FloorDiv, ast.Pow)
     ):
         return left
     if (value(left) == 0 and op is ast.Add) or (value(left) == 1 and op is ast.Mult):

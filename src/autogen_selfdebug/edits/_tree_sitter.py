@@ -726,6 +726,8 @@ def _typed(template: RepairTemplate, node: Node, new_op: str, program: _Program)
 # Repair templates: one generator each, from a node to its candidates
 
 _ARITHMETIC = ("+", "-", "*", "/", "%")
+# ``*`` ↔ ``**``: a star typed once too few or too many (``side * 2`` for a square's area).
+_STARRED = {"*": (*_ARITHMETIC, "**"), "**": ("**", "*")}
 _ORDERING = ("<", "<=", ">", ">=")
 _STRICT = ("===", "!==")
 _LOOSE = ("==", "!=")
@@ -767,8 +769,8 @@ def _swap_operands(node: Node, program: _Program) -> Iterator[_Candidate]:
 
 
 def _replace_operator(node: Node, program: _Program) -> Iterator[_Candidate]:
-    """Every other operator of the same class: arithmetic (augmented too, and ``++`` ↔ ``--``), comparison,
-    boolean."""
+    """Every other operator of the same class: arithmetic (augmented too; ``*`` ↔ ``**``; ``++`` ↔ ``--``),
+    comparison, boolean."""
     op = _operator(node)
     step = node.child_by_field_name("operator") if node.type == "update_expression" and op in _STEPS else None
     if step is not None:  # a loop counting the wrong way: `i--` for `i++`
@@ -780,13 +782,16 @@ def _replace_operator(node: Node, program: _Program) -> Iterator[_Candidate]:
     op = op.removesuffix(suffix)
     equality = _STRICT if op in _STRICT or (op in _ORDERING and program.strict) else _LOOSE
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-    for group in (_ARITHMETIC, (*_ORDERING, *equality), _BOOLEAN if not suffix else ()):
+    arithmetic = _STARRED.get(op, _ARITHMETIC)
+    for group in (arithmetic, (*_ORDERING, *equality), _BOOLEAN if not suffix else ()):
         if op in group:
             for new in group:
                 # ``x * 1`` is ``x``, which off_by_one writes as that (``x - 1`` → ``x``).
                 neutral = not suffix and left and right and _identity(new, left, right, program)
-                if new not in (op, _MIRRORED.get(op)) and not neutral:
-                    if group is _ARITHMETIC and not suffix:
+                # `-x ** 2` is a SyntaxError in JavaScript (the grammar here parses it).
+                unary = new == "**" and left is not None and left.type in ("unary_expression", "await_expression")
+                if new not in (op, _MIRRORED.get(op)) and not neutral and not unary:
+                    if group is arithmetic and not suffix:
                         # The operator as typed, which binds by its own precedence: ``s + p + q`` → ``s + p * q``
                         # (where it does not regroup, the same program as the next, which is then left out).
                         yield _typed("replace_operator", node, new, program)
@@ -902,7 +907,7 @@ def _ends_in_literal(node: Node, program: _Program) -> bool:
 # Which numbers leave the other operand unchanged, by the side they stand on: ``x - 0``, ``x * 1``, ``1 * x``.
 _NEUTRAL: dict[tuple[str, str], tuple[str, ...]] = {
     ("right", "0"): ("+", "-"),
-    ("right", "1"): ("*", "/"),
+    ("right", "1"): ("*", "/", "**"),
     ("left", "0"): ("+",),
     ("left", "1"): ("*",),
 }

@@ -36,8 +36,18 @@ const INPUT = __SD_INPUT__;
 const {batch_marker: BATCH, coverage_marker: COVERAGE, harness_marker: HARNESS} = INPUT;
 const FILE = "candidate.js";
 const PLAIN_CAP = 6000, MARKER_CAP = 200000, MAX_TIMER_RUNS = 10000, HOST_TURNS = 3;
-// The program runs as a CommonJS module body: `return` at top level works, declarations stay local.
-const HEAD = "(function () {", TAIL = "\n}).call(module.exports);";
+// The program runs as a CommonJS module body: `return` at top level works, declarations stay local. With a
+// top-level `await` (an ES module's tests), as an async body of the same length (the offsets stay) whose end
+// the candidate waits for.
+const HEAD = "(function () {", ASYNC_HEAD = "(async () => {", TAIL = "\n}).call(module.exports);";
+function wrap(code) {
+  try {
+    return {script: new vm.Script(HEAD + code + TAIL, {filename: FILE}), async: false};
+  } catch (error) {
+    if (!(error instanceof SyntaxError) || !/await/.test(error.message)) throw error;
+    return {script: new vm.Script(ASYNC_HEAD + code + TAIL, {filename: FILE}), async: true};
+  }
+}
 const started = Date.now();
 const emit = (marker, record) => process.stdout.write(marker + " " + JSON.stringify(record) + "\n");
 
@@ -376,7 +386,17 @@ async function run(compiled, hooks) {
   globals.process = makeProcess(out, state, context);
   vm.runInContext("globalThis.queueMicrotask = (f) => { Promise.resolve().then(() => f()); };", context);
   const began = Date.now(), deadline = began + INPUT.timeout_ms;
-  let timedOut = false, crashed = false;
+  let timedOut = false, crashed = false, pending = false;
+  const failed = (error) => {
+    if (error && error.__sdExit) {
+      // process.exit(): the candidate ends here with that code.
+    } else if (error && error.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") {
+      timedOut = true;
+    } else {
+      crashed = true;
+      out.write(describe(error, tail) + "\n");
+    }
+  };
   const wrapped = HEAD + compiled.code + TAIL, tail = FILE + ":" + wrapped.split("\n").length + ":";
   const timer = new vm.Script("__sdTimer.fn.apply(undefined, __sdTimer.args);"), drain = new vm.Script("0");
   let runs = 0;
@@ -394,14 +414,19 @@ async function run(compiled, hooks) {
     }
   };
   try {
-    new vm.Script(wrapped, {filename: FILE}).runInContext(context, {timeout: INPUT.timeout_ms});
+    const {script, async} = wrap(compiled.code);
+    const body = script.runInContext(context, {timeout: INPUT.timeout_ms});
+    if (async) {
+      pending = true;
+      body.then(() => { pending = false; }, (error) => { pending = false; failed(error); });
+    }
     runTimers();
     // A promise of node's own (`assert.rejects`, `fs.promises`) settles on node's queue, not the context's, and
     // what awaits it in the context runs only when the context's queue is drained: so give node a turn, drain,
     // and run the timers that woke; again while a check still waits (the harness's `__sdBusy`), until nothing
     // more is printed for a few turns.
     const busy = () => typeof globals.__sdBusy === "function" && Boolean(globals.__sdBusy());
-    const more = (quiet) => quiet < (busy() ? HOST_TURNS : 1) && !timedOut && Date.now() < deadline;
+    const more = (quiet) => quiet < (busy() || pending ? HOST_TURNS : 1) && !timedOut && Date.now() < deadline;
     for (let quiet = 0, seen = out.text().length; more(quiet); ) {
       await new Promise((resolve) => setImmediate(resolve));
       drain.runInContext(context, {timeout: Math.max(1, deadline - Date.now())});
@@ -411,14 +436,7 @@ async function run(compiled, hooks) {
       seen = now;
     }
   } catch (error) {
-    if (error && error.__sdExit) {
-      // process.exit(): the candidate ends here with that code.
-    } else if (error && error.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") {
-      timedOut = true;
-    } else {
-      crashed = true;
-      out.write(describe(error, tail) + "\n");
-    }
+    failed(error);
   }
   if (timedOut) out.write("\n[timeout: execution stopped after " + INPUT.timeout_ms / 1000 + " s]\n");
   const exitCode = timedOut ? 124 : state.exitCode !== null ? state.exitCode
