@@ -2002,10 +2002,11 @@ def test_several_passing_patches_bring_a_warning(
 def test_the_function_the_checks_compare_with_is_left_to_the_model(
     tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Before, the search "fixed" `close` (`abs(a - b)` → `abs(a % b)`: pi % pi is 0), claimed it and wrote it.
+    # Before, the search "fixed" `close` (`abs(a - b)` → `abs(a % b)`: 4pi % pi is 0), claimed it and wrote it.
+    # `r * 4` for `r ** 2` is no template's (`r * 2` is: `*` ↔ `**`).
     path = tmp_path / "circle.py"
     path.write_text(
-        "import math\n\n\ndef area(r):\n    return math.pi * r * 2\n\n\n"
+        "import math\n\n\ndef area(r):\n    return math.pi * r * 4\n\n\n"
         "def close(a, b):\n    return abs(a - b) < 1e-9\n\n\n"
         "assert close(area(1), math.pi)\nassert close(area(2), 4 * math.pi)\n"
     )

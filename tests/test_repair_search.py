@@ -439,7 +439,10 @@ async def test_depth_two_builds_on_bases_that_fix_different_asserts(sandbox: Cod
     result = await search(sandbox, program, tests)
     assert result.fix is not None, result.summary()
     # Line 5 holds two ``1``s: the description says which one.
-    assert result.fix.patch.description == "`1` changed to `0` on line 5 (1st of 2); `min` changed to `max` on line 11"
+    # The literal is shown with its call: a lone `1` stood twice on its line.
+    assert result.fix.patch.description == (
+        "`counts.get(word, 1)` changed to `counts.get(word, 0)` on line 5; `min` changed to `max` on line 11"
+    )
 
 
 async def test_the_same_edit_at_every_site_is_one_candidate(sandbox: CodeExecutor) -> None:

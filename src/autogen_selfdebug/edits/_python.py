@@ -977,9 +977,16 @@ def _off_by_one_anywhere(
     if isinstance(node, ast.Constant) and type(node.value) is int:
         found = list(_off_by_one(node, slot, text, parents, scopes))
         if _bound_context(node, parents) is None:
+            # Shown with what it is an argument, operand or value of (`counts.get(word, 1)`, `count = 0`): a lone
+            # `1` says little, and often stands twice on a line.
+            around = parents.get(id(node))
+            while isinstance(around, ast.UnaryOp):
+                around = parents.get(id(around))
+            fits = around is not None and getattr(around, "end_lineno", None) is not None and text.fits(around)
+            shown = around if fits and around is not None else node
             for value in (node.value + 1, node.value - 1):
                 new_node = ast.parse(str(value), mode="eval").body
-                found.append(_Candidate("off_by_one", node, slot, new_node, (str(value),), text.span(node)[0], node))
+                found.append(_Candidate("off_by_one", node, slot, new_node, (str(value),), text.span(node)[0], shown))
         yield from (_dropped(candidate, text, parents) for candidate in found)
         return
     if not isinstance(node, ast.expr) or isinstance(node, (ast.Slice, ast.Starred)):
