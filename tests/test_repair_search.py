@@ -918,6 +918,39 @@ def test_off_by_one_on_a_name_a_function_passes_to_itself() -> None:
     assert all("g(n " not in e.apply(source) and "fact(k " not in e.apply(source) for e in repair_edits(source))
 
 
+@pytest.mark.parametrize(
+    ("language", "program", "fix"),
+    [
+        (
+            "python",
+            "def ids(n):\n    return list(map(lambda i: i, range(n)))\n",
+            "`lambda i: i` changed to `lambda i: i + 1` on line 2",
+        ),
+        (
+            "javascript",
+            "function ids(n) {\n  return Array.from({ length: n }, (_, i) => i);\n}\n",
+            "`(_, i) => i` changed to `(_, i) => i + 1` on line 2",
+        ),
+        (
+            "typescript",
+            "function ids(n: number): number[] {\n  return Array.from({ length: n }, (_, i: number) => i);\n}\n",
+            "`(_, i: number) => i` changed to `(_, i: number) => i + 1` on line 2",
+        ),
+    ],
+)
+async def test_an_index_a_callback_returns_as_it_is_is_off_by_one(
+    sandbox: CodeExecutor, language: str, program: str, fix: str
+) -> None:
+    # Before, no template wrote `i + 1` there: 0-based ids for 1-based went to the model.
+    checks = (
+        "assert ids(3) == [1, 2, 3]\nassert ids(0) == []"
+        if language == "python"
+        else "console.assert(JSON.stringify(ids(3)) === '[1,2,3]');\nconsole.assert(ids(1)[0] === 1);"
+    )
+    result = await search(sandbox, program, checks, language)
+    assert result.fix is not None and result.fix.patch.description == fix, result.summary()
+
+
 def test_a_method_for_its_pair() -> None:
     source = "import math\n\n\ndef f(s):\n    return s.lower().startswith('x'), math.floor(2.5), s.upper\n"
     assert [e.description for e in repair_edits(source, templates=["swap_min_max"])] == [

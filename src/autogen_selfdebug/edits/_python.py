@@ -36,8 +36,8 @@ they would mostly be equivalent mutants. Code inside f-strings is never mutated 
 The repair templates (:data:`REPAIR_TEMPLATES`, used by :func:`repair_edits`) go both ways and
 further: every operator of an arithmetic or comparison class, ``+`` swapped too (string and list
 concatenation), any int literal, any index, slice or ``range`` bound, a name assigned as it is
-(``lo = mid``) and a name a function passes to its own recursive call ±1, a name replaced by
-another of its function's names, an attribute by another used on the same object, ``min`` ↔
+(``lo = mid``), a name a function passes to its own recursive call and a parameter a lambda returns ±1, a
+name replaced by another of its function's names, an attribute by another used on the same object, ``min`` ↔
 ``max``, ``any`` ↔ ``all``, ``floor`` ↔ ``ceil`` and a called method for its pair (``startswith`` ↔
 ``endswith``, ``upper`` ↔ ``lower``, ...), a condition negated or its ``not`` removed, a ``True`` or ``False``
 flipped, an operator replaced as typed (``s + p + q`` → ``s + p * q``, which regroups), a one-argument call
@@ -973,7 +973,8 @@ def _off_by_one_anywhere(
 ) -> Iterator[_Candidate]:
     """±1 on any int literal; on any index, slice bound or ``range`` bound that is not a literal; on a name
     assigned as it is (``lo = mid`` → ``lo = mid + 1``, binary search's bug); on a name passed to the
-    function's own recursive call (``factorial(n)`` → ``factorial(n - 1)``); and on a length (:func:`_is_length`)."""
+    function's own recursive call (``factorial(n)`` → ``factorial(n - 1)``); on a parameter a lambda returns as it
+    is (``lambda i: i`` → ``lambda i: i + 1``); and on a length (:func:`_is_length`)."""
     if isinstance(node, ast.Constant) and type(node.value) is int:
         found = list(_off_by_one(node, slot, text, parents, scopes))
         if _bound_context(node, parents) is None:
@@ -1009,14 +1010,21 @@ def _off_by_one_anywhere(
         and parent.func.id == scopes.function_of(node)
         and any(argument is node for argument in parent.args)
     )
+    # A lambda returning a parameter as it is: `lambda i: i` for `lambda i: i + 1` (an index 0-based for 1-based).
+    mapped = (
+        isinstance(parent, ast.Lambda)
+        and parent.body is node
+        and isinstance(node, ast.Name)
+        and node.id in {a.arg for a in parent.args.args}
+    )
     length = _is_length(node, parent)
-    if not (bound or assigned or recursive or length) or _ends_in_literal(node):
+    if not (bound or assigned or recursive or mapped or length) or _ends_in_literal(node):
         return
     segment = text.segment(node)
     wrapped = segment if isinstance(node, _ATOMS) else f"({segment})"
     # A lone name is shown with what it is assigned to or called with: `lo = mid` → `lo = mid + 1`, not `mid + 1`;
     # a length with its operation: `s / len(xs)` → `s / (len(xs) - 1)`.
-    context = assigned or recursive or (length and isinstance(parent, ast.BinOp))
+    context = assigned or recursive or mapped or (length and isinstance(parent, ast.BinOp))
     shown = parent if context and parent is not None else node
     for op, sign in ((ast.Add(), "+"), (ast.Sub(), "-")):
         new_node = ast.BinOp(left=node, op=op, right=ast.Constant(1))

@@ -821,10 +821,20 @@ def _swap_min_max(node: Node, program: _Program) -> Iterator[_Candidate]:
 
 def _is_bound(node: Node, program: _Program) -> bool:
     """Whether ``node`` is an index, a ``for`` loop's bound, a ``slice``/``substring`` argument, a name assigned
-    as it is (``lo = mid``, ``let lo = mid``) or a name passed to its function's own recursive call."""
+    as it is (``lo = mid``, ``let lo = mid``), a name passed to its function's own recursive call, or a parameter
+    an arrow function returns as it is (``(_, i) => i``, an index mapped 0-based for 1-based)."""
     parent = node.parent
     if parent is None or node.type in ("number", "spread_element"):
         return False
+    if parent.type == "arrow_function":
+        single, listed = parent.child_by_field_name("parameter"), parent.child_by_field_name("parameters")
+        parameters = [single] if single is not None else _parts(listed) if listed is not None else []
+        # TypeScript's `(_, i: number)`: the name is the parameter's pattern.
+        names = [p.child_by_field_name("pattern") if p.type == "required_parameter" else p for p in parameters]
+        named = {program.text(n) for n in names if n is not None and n.type == "identifier"}
+        return (
+            node.type == "identifier" and _is(parent.child_by_field_name("body"), node) and program.text(node) in named
+        )
     if parent.type in ("assignment_expression", "variable_declarator"):
         value = parent.child_by_field_name("right" if parent.type == "assignment_expression" else "value")
         return node.type == "identifier" and _is(value, node)
@@ -876,7 +886,8 @@ def _is_length(node: Node, program: _Program) -> bool:
 def _off_by_one(node: Node, program: _Program) -> Iterator[_Candidate]:
     """±1 on any integer literal; on any index, ``for`` loop bound or ``slice`` argument that is not a literal; on
     a name assigned as it is (``lo = mid`` → ``lo = mid + 1``, binary search's bug); on a name passed to its
-    function's own recursive call (``factorial(n)`` → ``factorial(n - 1)``); and on a length (:func:`_is_length`)."""
+    function's own recursive call (``factorial(n)`` → ``factorial(n - 1)``); on a parameter an arrow function
+    returns as it is (``(_, i) => i`` → ``(_, i) => i + 1``); and on a length (:func:`_is_length`)."""
     segment = program.text(node)
     if node.type == "number" and _INTEGER.fullmatch(segment):
         shown = _widen(node, program)
