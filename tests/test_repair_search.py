@@ -313,6 +313,24 @@ async def test_tests_with_a_top_level_await_are_searched(sandbox: CodeExecutor) 
     assert result.ranking is not None and result.ranking.measured
 
 
+async def test_tests_that_mock_a_global_and_share_it_are_searched(sandbox: CodeExecutor) -> None:
+    # Before, the drivers' contexts had no `global` (every candidate failed in `beforeEach`), and the second
+    # test's fresh mock replaced the first's while the first still awaited: no patch passed both.
+    program = (
+        "async function getUser(id) {\n  const res = await fetch(`/users/${id}`);\n"
+        "  if (res.ok) throw new Error(`HTTP ${res.status}`);\n  return res.json();\n}\n"
+    )
+    tests = (
+        "beforeEach(() => {\n  global.fetch = jest.fn();\n});\n"
+        'test("reads the user", async () => {\n  fetch.mockResolvedValue({ ok: true, json: async () => "ada" });\n'
+        '  await expect(getUser(1)).resolves.toBe("ada");\n  expect(fetch).toHaveBeenCalledWith("/users/1");\n});\n'
+        'test("throws on errors", async () => {\n  fetch.mockResolvedValue({ ok: false, status: 404 });\n'
+        '  await expect(getUser(2)).rejects.toThrow("HTTP 404");\n});\n'
+    )
+    result = await search(sandbox, program, tests, "javascript")
+    assert result.fix is not None and result.fix.patch.description == "`res.ok` changed to `!res.ok` on line 3"
+
+
 def test_an_f_strings_code_is_repaired_not_mutated() -> None:
     # The mutants leave it alone, as they always have: the benchmarks' bug sets stay as they were.
     program = 'def row(name, a, b):\n    return f"{name.upper()} {a - b:>{a - 1}}"\n'

@@ -580,14 +580,15 @@ async def test_jest_style_tests_run_with_their_globals_and_expect(language: str)
         )
     code, _, report = await run(program, JEST_TESTS, language)
     assert code == 1 and report is not None and report.unfinished is None
-    # An async test's result comes when it settles, after the others'.
+    # An async test's result comes when it settles; the tests after it wait for it (as Jest runs them), a bare
+    # check runs where it stands.
     assert [(r.line, r.source, r.passed) for r in report.results] == [
         (12, 'test("total")', False),
         (15, 'it("items")', True),
         (20, 'test("refuses a negative price")', True),
-        (32, 'test("the hooks ran")', True),
         (35, "expect(new Cart().total()).toBeGreaterThanOrEqual(0)", True),
         (24, 'test("async")', False),
+        (32, 'test("the hooks ran")', True),
     ]
     total, settled = (r for r in report.results if not r.passed)
     assert (total.expected, total.actual) == ("20", "10")
@@ -747,6 +748,46 @@ async def test_jest_and_vitest_globals_imported_from_their_modules_come_from_the
         (6, "test('maps')", False),
     ]
     assert (report.results[1].expected, report.results[1].actual) == ("[ 2 ]", "[ 3 ]")
+
+
+SHARED_MOCK = """\
+let send;
+beforeEach(() => {
+  send = jest.fn();
+});
+describe("notify", () => {
+  afterAll(() => console.log("suite done"));
+  test("first", async () => {
+    await Promise.resolve();
+    await notify(send, 1);
+    expect(send).toHaveBeenCalledWith(1);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+  test("second", async () => {
+    await notify(send, 2);
+    expect(send).toHaveBeenCalledWith(2);
+  });
+});
+test("third", () => {
+  expect(send).not.toHaveBeenCalled();
+});
+"""
+
+
+@pytest.mark.parametrize("language", ["javascript", pytest.param("typescript", marks=needs_tsc)])
+async def test_an_async_test_ends_before_the_next_one_starts(language: str) -> None:
+    # Before, the next tests' beforeEach replaced the shared mock while the first still awaited: its
+    # `toHaveBeenCalledWith(1)` saw another test's mock, and failed.
+    program = "async function notify(send, x) {\n  await null;\n  send(x);\n}\n"
+    if language == "typescript":
+        program = program.replace("(send, x)", "(send: (x: number) => void, x: number)")
+    code, rest, report = await run(program, SHARED_MOCK, language)
+    assert code == 0 and report is not None, rest
+    assert [(r.source, r.passed) for r in report.results] == [
+        ('test("first")', True),
+        ('test("second")', True),
+        ('test("third")', True),
+    ]
 
 
 FAKE_TIMERS = """\

@@ -268,24 +268,51 @@ const __sdNodeTest/*any*/ = (function () {
     const {fn, name, skip} = parse(args);
     if (skip || !fn) return settled();
     const around = hooks ? suites.slice() : [];
-    const after = () => {
-      for (const suite of around.slice().reverse()) for (const hook of suite.afterEach) hook(context(name));
+    const start = ()/*any*/ => {
+      const after = () => {
+        for (const suite of around.slice().reverse()) for (const hook of suite.afterEach) hook(context(name));
+      };
+      for (const suite of around) for (const hook of suite.beforeEach) hook(context(name));
+      let out/*any*/;
+      try {
+        out = call(fn, context(name));
+      } catch (error/*any*/) {
+        after();
+        throw error;
+      }
+      if (!out || typeof out.then !== "function") {
+        after();
+        return settled();
+      }
+      // An async test: the check it runs in waits for it to settle.
+      __sdLater = Promise.resolve(out).finally(after);
+      return __sdLater;
     };
-    for (const suite of around) for (const hook of suite.beforeEach) hook(context(name));
-    let out/*any*/;
-    try {
-      out = call(fn, context(name));
-    } catch (error/*any*/) {
-      after();
-      throw error;
+    if (!hooks || !running) {
+      const out = start();
+      if (hooks && __sdLater) queue(__sdLater);
+      return out;
     }
-    if (!out || typeof out.then !== "function") {
-      after();
-      return settled();
-    }
-    // An async test: the check it runs in waits for it to settle.
-    __sdLater = Promise.resolve(out).finally(after);
-    return __sdLater;
+    // After an async test, the next one waits for it to end, as node:test and Jest run them: tests that share
+    // state (a beforeEach's fresh `jest.fn()`) must not overlap.
+    const later = running.then(() => {
+      const outer = __sdLater;
+      try {
+        return start();
+      } finally {
+        __sdLater = outer;
+      }
+    });
+    queue(later);
+    __sdLater = later;
+    return later;
+  };
+  // The last async test still running, or null.
+  let running/*any*/ = null;
+  const queue = (promise/*any*/) => {
+    const settledOrFailed = promise.then(() => undefined, () => undefined);
+    running = settledOrFailed;
+    settledOrFailed.then(() => { if (running === settledOrFailed) running = null; });
   };
   const api/*any*/ = (...args/*any[]*/)/*any*/ => run(args, true);
   const subtest = (...args/*any[]*/)/*any*/ => run(args, false);
@@ -296,7 +323,10 @@ const __sdNodeTest/*any*/ = (function () {
     try {
       fn(context(name));
     } finally {
-      for (const hook of suites.pop().after) hook(context(name));
+      const suite = suites.pop();
+      const after = () => { for (const hook of suite.after) hook(context(name)); };
+      if (running) queue(running.then(after)); // after the suite's async tests
+      else after();
     }
     return settled();
   };
@@ -336,7 +366,13 @@ const __sdNodeTest/*any*/ = (function () {
         if (error !== null && typeof error === "object") error.__sdCase = title;  // the report says which row
         throw error;
       }
-      if (__sdLater) later.push(__sdLater);
+      if (__sdLater) {
+        // A row that runs later (async, or after an async test) still says which row it was when it fails.
+        later.push(__sdLater.catch((error/*any*/) => {
+          if (error !== null && typeof error === "object") error.__sdCase = title;
+          throw error;
+        }));
+      }
     });
     __sdLater = later.length ? Promise.all(later) : null;
     return __sdLater || settled();

@@ -377,13 +377,15 @@ async function run(compiled, hooks) {
   const globals = {
     console: makeConsole(out), require, module, exports: module.exports, __filename: FILE, __dirname: process.cwd(),
     Buffer, URL, URLSearchParams, TextEncoder, TextDecoder, AbortController, structuredClone, atob, btoa,
-    performance, setTimeout: (fn, ms, ...args) => addTimer(fn, ms, args, 0),
+    fetch, Headers, Request, Response, performance, setTimeout: (fn, ms, ...args) => addTimer(fn, ms, args, 0),
     setInterval: (fn, ms, ...args) => addTimer(fn, ms, args, Math.max(1, Number(ms) || 1)),
     setImmediate: (fn, ...args) => addTimer(fn, 0, args, 0), clearTimeout: clear, clearInterval: clear,
     clearImmediate: clear, ...hooks,
   };
   const context = vm.createContext(globals, {microtaskMode: "afterEvaluate"});
   globals.process = makeProcess(out, state, context);
+  // node's `global` is the global object (tests set `global.fetch = jest.fn()`).
+  vm.runInContext("globalThis.global = globalThis;", context);
   vm.runInContext("globalThis.queueMicrotask = (f) => { Promise.resolve().then(() => f()); };", context);
   const began = Date.now(), deadline = began + INPUT.timeout_ms;
   let timedOut = false, crashed = false, pending = false;
