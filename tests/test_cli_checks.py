@@ -32,7 +32,7 @@ from autogen_selfdebug.cli import EXAMPLES, _time_limit
 from autogen_selfdebug.cli import _main as cli_main
 from autogen_selfdebug.cli._checks import split_trailing_checks, unrun_tests_note
 from autogen_selfdebug.cli._fix_report import unified_diff
-from autogen_selfdebug.cli._imports import drop_program_imports
+from autogen_selfdebug.cli._imports import _program_module, drop_program_imports
 from autogen_selfdebug.cli._render import FixOrigin, RunPrinter
 from helpers import TOTALS_ASYNC, TOTALS_ASYNC_CHECKS, py
 from test_cli import NamedReplayClient, ScriptedModels, answer_human, run
@@ -1485,7 +1485,7 @@ def test_imports_of_the_program_in_a_tests_file_are_rewritten_in_place() -> None
     assert rewritten.splitlines()[:6] == [
         "import math",
         "pass  # imports the program above",
-        "shapes = __import__('types').SimpleNamespace(**globals())  # imports the program above",
+        f"shapes = {_program_module('area')}  # imports the program above",
         "surface = area  # imports the program above",
         "",
         "",
@@ -1502,15 +1502,15 @@ def test_imports_of_the_program_in_a_tests_file_are_rewritten_in_place() -> None
 def test_imports_of_the_program_from_its_package_are_rewritten_in_place() -> None:
     # Tests beside a package's code import the program by its dotted or relative name; before, only "from area
     # import ..." was seen, and the run failed with "ModuleNotFoundError: No module named 'shapes'".
-    namespace = "__import__('types').SimpleNamespace"
+    namespace, program = "__import__('types').SimpleNamespace", _program_module("area")
     cases = {
         "from shapes.area import area, perimeter as p\n": "p = perimeter\n",
-        "from shapes import area\n": f"area = {namespace}(**globals())\n",
-        "from shapes import area as a, other\n": f"a = {namespace}(**globals()); from shapes import other\n",
-        "import shapes.area\n": f"shapes = {namespace}(area={namespace}(**globals()))\n",
-        "import shapes.area as a, math\n": f"a = {namespace}(**globals()); import math\n",
+        "from shapes import area\n": f"area = {program}\n",
+        "from shapes import area as a, other\n": f"a = {program}; from shapes import other\n",
+        "import shapes.area\n": f"shapes = {namespace}(area={program})\n",
+        "import shapes.area as a, math\n": f"a = {program}; import math\n",
         "from .area import area\n": "pass\n",
-        "from . import area\n": f"area = {namespace}(**globals())\n",
+        "from . import area\n": f"area = {program}\n",
     }
     for tests, rewritten in cases.items():
         expected = rewritten.replace("\n", "  # imports the program above\n")
@@ -1712,6 +1712,30 @@ def test_a_node_program_as_a_module_keeps_every_offset(language: str) -> None:
     assert module == program.replace("main === module) main", "main === false ) main").replace(
         "(module == require", "(false  == require"
     )  # only the top-level guards: a function's, and a `!==`, as they were
+
+
+def test_tests_that_patch_the_programs_module_reach_its_own_lookups(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, `import weather` bound a copy of the program's names: `monkeypatch.setattr(weather, "fetch", ...)`
+    # changed the copy, the program still called the network, and every test failed with a URLError.
+    (tmp_path / "weather.py").write_text(
+        "import urllib.request\n\n\ndef fetch(city):\n    return urllib.request.urlopen(city)\n\n\n"
+        "def describe(city):\n    temp = fetch(city)['temp']\n    return 'cold' if temp > 10 else 'warm'\n"
+    )
+    (tmp_path / "test_weather.py").write_text(
+        "from unittest.mock import patch\n\nimport weather\n\n\n"
+        "def test_hot(monkeypatch):\n    monkeypatch.setattr(weather, 'fetch', lambda city: {'temp': 30})\n"
+        "    assert weather.describe('Cairo') == 'warm'\n\n\n"
+        "def test_cold():\n    with patch.object(weather, 'fetch', return_value={'temp': 3}):\n"
+        "        assert weather.describe('Oslo') == 'cold'\n    with patch('weather.fetch') as fetch:\n"
+        "        fetch.return_value = {'temp': 1}\n        assert weather.describe('Oslo') == 'cold'\n"
+    )
+    args = ["fix", str(tmp_path / "weather.py"), "--tests", str(tmp_path / "test_weather.py"), "--in-place"]
+    code, _, err = run(args, capsys)
+    assert code == 0, err
+    assert "Tests: 0 of 3 asserts passed." in flat(err) and "URLError" not in err
+    assert "temp < 10" in (tmp_path / "weather.py").read_text()
 
 
 def test_a_default_import_of_the_program_is_its_default_export() -> None:

@@ -81,6 +81,19 @@ def _python_imports(tests: str, module: str, package: str | None) -> list[_Found
 _NAMESPACE = "__import__('types').SimpleNamespace"
 
 
+def _program_module(module: str) -> str:
+    """An expression for the program as a module: an object whose ``__dict__`` is the file's globals (so
+    `monkeypatch.setattr(cart, "fetch", ...)` and `patch.object(cart, ...)` reach the program's own lookups, and
+    undo what they did), registered in ``sys.modules`` as ``module`` (so `patch("cart.fetch")` finds it). One line,
+    to keep the tests' lines."""
+    shown = f"<module {module!r} (the program above)>"
+    view = f"type('Program', (), {{'__repr__': lambda self: {shown!r}}})()"
+    return (
+        f"(lambda p: (setattr(p, '__dict__', globals()), __import__('sys').modules.__setitem__({module!r}, p), p)[2])"
+        f"({view})"
+    )
+
+
 def _python_replacement(node: ast.stmt, module: str, package: str | None) -> str | None:
     """What stands for an import of ``module``: the assignments it implies, or ``pass``. The module may be imported
     from ``package``, the program's folder (``from shop.cart import total``, ``from shop import cart``,
@@ -93,10 +106,10 @@ def _python_replacement(node: ast.stmt, module: str, package: str | None) -> str
         others = [_alias(alias) for alias in node.names if alias.name != module]
         kept = [f"from {'.' * node.level}{node.module or ''} import {', '.join(others)}"] if others else []
         asname = next(alias.asname or module for alias in node.names if alias.name == module)
-        bound = [f"{asname} = {_NAMESPACE}(**globals())", *kept]
+        bound = [f"{asname} = {_program_module(module)}", *kept]
     elif isinstance(node, ast.Import) and any(_is_module(alias.name, module, package) for alias in node.names):
         bound = [
-            _bound_module(alias) if _is_module(alias.name, module, package) else f"import {_alias(alias)}"
+            _bound_module(alias, module) if _is_module(alias.name, module, package) else f"import {_alias(alias)}"
             for alias in node.names
         ]
     else:
@@ -121,10 +134,10 @@ def _in_package(node: ast.ImportFrom, package: str | None) -> bool:
     )
 
 
-def _bound_module(alias: ast.alias) -> str:
-    """``import shop.cart`` binds ``shop``, with ``shop.cart`` the file's globals; ``import shop.cart as c``,
-    ``c``."""
-    value = f"{_NAMESPACE}(**globals())"
+def _bound_module(alias: ast.alias, module: str) -> str:
+    """``import shop.cart`` binds ``shop``, with ``shop.cart`` the program (:func:`_program_module`); ``import
+    shop.cart as c``, ``c``."""
+    value = _program_module(module)
     if alias.asname:
         return f"{alias.asname} = {value}"
     parts = alias.name.split(".")
