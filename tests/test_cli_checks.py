@@ -1729,12 +1729,16 @@ def test_tests_that_patch_the_programs_module_reach_its_own_lookups(
         "    assert weather.describe('Cairo') == 'warm'\n\n\n"
         "def test_cold():\n    with patch.object(weather, 'fetch', return_value={'temp': 3}):\n"
         "        assert weather.describe('Oslo') == 'cold'\n    with patch('weather.fetch') as fetch:\n"
-        "        fetch.return_value = {'temp': 1}\n        assert weather.describe('Oslo') == 'cold'\n"
+        "        fetch.return_value = {'temp': 1}\n        assert weather.describe('Oslo') == 'cold'\n\n\n"
+        # A test under @patch decorators gets their mocks first, and its fixtures (before, it was not run).
+        "@patch('weather.urllib')\n@patch('weather.fetch', return_value={'temp': 2})\n"
+        "def test_patched(fetch, urllib, tmp_path):\n    assert tmp_path.is_dir() and weather.urllib is urllib\n"
+        "    assert weather.describe(str(tmp_path)) == 'cold'\n"
     )
     args = ["fix", str(tmp_path / "weather.py"), "--tests", str(tmp_path / "test_weather.py"), "--in-place"]
     code, _, err = run(args, capsys)
     assert code == 0, err
-    assert "Tests: 0 of 3 asserts passed." in flat(err) and "URLError" not in err
+    assert "Tests: 1 of 5 asserts passed." in flat(err) and "URLError" not in err and "Not run" not in err
     assert "temp < 10" in (tmp_path / "weather.py").read_text()
 
 

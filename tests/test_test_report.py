@@ -943,16 +943,20 @@ def test_which_test_functions_the_harness_cannot_run_and_why() -> None:
     tests = (
         "import pytest\nfrom unittest import mock\n\n\n@pytest.fixture\ndef ours():\n    return 1\n\n\n"
         "def test_ours(ours):\n    assert ours\n\n\n@pytest.mark.slow\ndef test_marked():\n    assert 1\n\n\n"
-        "def test_log(caplog, ours):\n    assert caplog\n\n\n@mock.patch('os.getcwd')\ndef test_patched(cwd):\n"
+        "def test_log(caplog, ours):\n    assert caplog\n\n\n@mock.patch('os.getcwd')\ndef test_patched(cwd, ours):\n"
         "    assert cwd\n\n\n@pytest.mark.usefixtures('db')\ndef test_db():\n    assert 1\n\n\n"
-        "@pytest.mark.skip\ndef test_skipped(caplog):\n    assert 0\n"
+        "@pytest.mark.skip\ndef test_skipped(caplog):\n    assert 0\n\n\n"
+        "@mock.patch.multiple('os', getcwd=mock.DEFAULT)\ndef test_multiple(getcwd):\n    assert getcwd\n\n\n"
+        "@mock.patch('os.getcwd', lambda: '/')\ndef test_replaced(cwd):\n    assert cwd\n"
     )
     module = ast.parse(tests)
-    assert [f.name for f, _ in found_test_functions(module)] == ["test_ours", "test_marked"]
+    # A test under @patch gets its mock first (a patch given its replacement passes none), then its fixtures.
+    assert [f.name for f, _ in found_test_functions(module)] == ["test_ours", "test_marked", "test_patched"]
     assert unrun_test_functions(module) == [
         "test_log (it asks for caplog, which pytest sets up)",
-        "test_patched (it is decorated with @mock.patch('os.getcwd'))",
         "test_db (it asks for db, which pytest sets up)",
+        "test_multiple (it is decorated with @mock.patch.multiple('os', getcwd=mock.DEFAULT))",
+        "test_replaced (it asks for cwd, which pytest sets up)",
     ]
 
 

@@ -475,8 +475,18 @@ class _SDHarness:
             self.run_test(line, source, lambda: self.tear_down(generators), counts=False)
 
     def arguments(self, function):
-        code = function.__code__
-        return code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+        # Under mock's @patch decorators, the first arguments (after a method's self) are the mocks they pass, as
+        # pytest reads them: not fixtures.
+        patchings = getattr(function, "patchings", None)
+        code = _sd_inspect.unwrap(function).__code__ if patchings else function.__code__
+        names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+        if patchings:
+            import unittest.mock
+
+            mocks = sum(1 for p in patchings if p.attribute_name is None and p.new is unittest.mock.DEFAULT)
+            first = 1 if _sd_inspect.ismethod(function) else 0
+            names = names[:first] + names[first + mocks :]
+        return names
 
     def escaped(self, line, source, error, part=None):
         # The test's start went out before it ran, so the lines run since its last check are its own.
@@ -927,7 +937,12 @@ def _pytest_verdicts(
         if "skip" in kinds:
             continue
         given = {name for mark in marks if mark is not None for name in mark[0]}
-        required = _required(node) - ({node.args.args[0].arg} if method and node.args.args else set())
+        # mock's @patch decorators pass their mocks as the first arguments (after a method's self).
+        patched = [_mock_patches(d) for d in others]
+        kinds = [kind if count is None else "mark" for kind, count in zip(kinds, patched, strict=True)]
+        skipped = int(method) + sum(count or 0 for count in patched)
+        positional = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
+        required = _required(node) - set(positional[:skipped])
         required |= {name for decorator in others for name in _used_fixtures(decorator) or []}
         missing = sorted(required - given - fixtures.keys() - PYTEST_FIXTURES)
         if None in kinds:
@@ -937,6 +952,22 @@ def _pytest_verdicts(
         else:
             counts = [mark[1] for mark in marks if mark is not None]
             yield node, None if None in counts else math.prod(c for c in counts if c is not None)
+
+
+def _mock_patches(decorator: ast.expr) -> int | None:
+    """How many mocks a decorator of ``unittest.mock``'s passes its test (``@patch("m.f")`` one, ``@patch("m.f",
+    new)``, ``@patch.dict(...)`` none); ``None`` for any other decorator (``patch.multiple`` passes keywords)."""
+    if not isinstance(decorator, ast.Call):
+        return None
+    name = ast.unparse(decorator.func)
+    for prefix in ("", "mock.", "unittest.mock."):
+        if name == prefix + "patch.dict":
+            return 0
+        for kind, new_at in ((prefix + "patch", 1), (prefix + "patch.object", 2)):
+            if name == kind:
+                given = len(decorator.args) > new_at or any(k.arg == "new" for k in decorator.keywords)
+                return 0 if given else 1
+    return None
 
 
 def _mark(decorator: ast.expr) -> str | None:
