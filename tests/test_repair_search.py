@@ -202,76 +202,56 @@ def test_an_operator_is_also_replaced_as_typed_binding_by_its_own_precedence() -
 @pytest.mark.parametrize(
     ("language", "program", "tests", "fix"),
     [
-        (
+        pytest.param(
             "python",
             "def largest_first(xs):\n    return sorted(xs, reverse=False)\n",
             "assert largest_first([3, 9, 5]) == [9, 5, 3]\nassert largest_first([]) == []",
             "`reverse=False` changed to `reverse=True` on line 2",
+            id="a-boolean-flipped",
         ),
-        (
+        pytest.param(
+            # Before, "fixed" as `(sum + it.price) * it.qty`, which these tests cannot tell from the right one.
             "javascript",
             "function subtotal(items) {\n  return items.reduce((sum, it) => sum + it.price + it.qty, 0);\n}\n",
             "console.assert(subtotal([{price: 2, qty: 3}]) === 6);\n"
             "console.assert(subtotal([{price: 1.5, qty: 2}, {price: 4, qty: 1}]) === 7);",
             "`sum + it.price + it.qty` changed to `sum + it.price * it.qty` on line 2",
+            id="an-operator-as-typed",
         ),
-    ],
-)
-async def test_a_flipped_boolean_and_an_operator_as_typed_fix_their_bugs(
-    sandbox: CodeExecutor, language: str, program: str, tests: str, fix: str
-) -> None:
-    # Before, neither was a candidate: the first went to the model, and the second was "fixed" as
-    # `(sum + it.price) * it.qty`, which these tests cannot tell from the right one.
-    result = await search(sandbox, program, tests, language)
-    assert result.fix is not None and result.fix.patch.description == fix, result.summary()
-
-
-@pytest.mark.parametrize(
-    ("language", "program", "tests", "fix"),
-    [
-        (
+        pytest.param(
             "python",
             'def row(name, width, value):\n    return f"{name.rjust(width)} | {value:>5}"\n',
             'assert row("a", 3, 1) == "a   |     1"\nassert row("bbb", 3, 22) == "bbb |    22"',
             "`name.rjust` changed to `name.ljust` on line 2",
+            id="in-an-f-string",
         ),
-        (
+        pytest.param(
             "typescript",
             "function row(name: string, width: number): string {\n  return `${name.padStart(width)}|`;\n}\n",
             'console.assert(row("a", 3) === "a  |");\nconsole.assert(row("bbb", 3) === "bbb|");',
             "`name.padStart` changed to `name.padEnd` on line 2",
+            id="in-a-template-literal",
         ),
-    ],
-)
-async def test_code_inside_an_f_string_or_a_template_literal_is_repaired(
-    sandbox: CodeExecutor, language: str, program: str, tests: str, fix: str
-) -> None:
-    # Before, neither was a candidate (f-strings and template literals were never entered).
-    result = await search(sandbox, program, tests, language)
-    assert result.fix is not None and result.fix.patch.description == fix, result.summary()
-
-
-@pytest.mark.parametrize(
-    ("language", "program", "tests", "fix"),
-    [
-        (
+        pytest.param(
             "python",
             "def square_area(side):\n    return side * 2\n",
             "assert square_area(3) == 9\nassert square_area(1.5) == 2.25",
             "`side * 2` changed to `side ** 2` on line 2",
+            id="a-star-too-few",
         ),
-        (
+        pytest.param(
             "javascript",
             "function grow(x, n) {\n  return x ** n;\n}\n",
             "console.assert(grow(3, 2) === 6);\nconsole.assert(grow(2, 5) === 10);",
             "`x ** n` changed to `x * n` on line 2",
+            id="a-star-too-many",
         ),
     ],
 )
-async def test_a_star_typed_once_too_few_or_too_many_is_fixed(
+async def test_a_bug_a_later_template_reaches_is_fixed(
     sandbox: CodeExecutor, language: str, program: str, tests: str, fix: str
 ) -> None:
-    # Before, `*` and `**` were not one class: a square's `side * 2` went to the model.
+    # Before each of these templates, no candidate was the fix: the bug went to the model.
     result = await search(sandbox, program, tests, language)
     assert result.fix is not None and result.fix.patch.description == fix, result.summary()
 
