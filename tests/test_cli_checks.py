@@ -1731,7 +1731,8 @@ def test_tests_that_patch_the_programs_module_reach_its_own_lookups(
         "        assert weather.describe('Oslo') == 'cold'\n    with patch('weather.fetch') as fetch:\n"
         "        fetch.return_value = {'temp': 1}\n        assert weather.describe('Oslo') == 'cold'\n\n\n"
         # A test under @patch decorators gets their mocks first, and its fixtures (before, it was not run).
-        "@patch('weather.urllib')\n@patch('weather.fetch', return_value={'temp': 2})\n"
+        "@patch.dict('os.environ', {'CITY': 'x'})\n@patch('weather.urllib')\n"
+        "@patch('weather.fetch', return_value={'temp': 2})\n"
         "def test_patched(fetch, urllib, tmp_path):\n    assert tmp_path.is_dir() and weather.urllib is urllib\n"
         "    assert weather.describe(str(tmp_path)) == 'cold'\n"
     )

@@ -475,11 +475,11 @@ class _SDHarness:
             self.run_test(line, source, lambda: self.tear_down(generators), counts=False)
 
     def arguments(self, function):
-        # Under mock's @patch decorators, the first arguments (after a method's self) are the mocks they pass, as
-        # pytest reads them: not fixtures.
-        patchings = getattr(function, "patchings", None)
-        code = _sd_inspect.unwrap(function).__code__ if patchings else function.__code__
+        # The test's own arguments, under mock's @patch decorators (whose wrappers take *args): the first ones
+        # (after a method's self) are the mocks they pass, as pytest reads them, not fixtures.
+        code = _sd_inspect.unwrap(function).__code__
         names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+        patchings = getattr(function, "patchings", ())
         if patchings:
             import unittest.mock
 
