@@ -959,15 +959,14 @@ def _mock_patches(decorator: ast.expr) -> int | None:
     new)``, ``@patch.dict(...)`` none); ``None`` for any other decorator (``patch.multiple`` passes keywords)."""
     if not isinstance(decorator, ast.Call):
         return None
-    name = ast.unparse(decorator.func)
-    for prefix in ("", "mock.", "unittest.mock."):
-        if name == prefix + "patch.dict":
-            return 0
-        for kind, new_at in ((prefix + "patch", 1), (prefix + "patch.object", 2)):
-            if name == kind:
-                given = len(decorator.args) > new_at or any(k.arg == "new" for k in decorator.keywords)
-                return 0 if given else 1
-    return None
+    name = ast.unparse(decorator.func).removeprefix("unittest.").removeprefix("mock.")
+    if name == "patch.dict":
+        return 0
+    new_at = {"patch": 1, "patch.object": 2}.get(name)  # where the replacement, `new`, would stand
+    if new_at is None:
+        return None
+    given = len(decorator.args) > new_at or any(k.arg == "new" for k in decorator.keywords)
+    return 0 if given else 1
 
 
 def _mark(decorator: ast.expr) -> str | None:

@@ -290,7 +290,7 @@ const __sdNodeTest/*any*/ = (function () {
     };
     if (!hooks || !running) {
       const out = start();
-      if (hooks && __sdLater) queue(__sdLater);
+      if (hooks && out === __sdLater) queue(out);  // an async test: the next one waits for it
       return out;
     }
     // After an async test, the next one waits for it to end, as node:test and Jest run them: tests that share

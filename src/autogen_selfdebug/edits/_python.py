@@ -541,17 +541,25 @@ def _flip_comparison(
 ) -> Iterator[_Candidate]:
     if not isinstance(node, ast.Compare):
         return
-    operands = [node.left, *node.comparators]
     for i, op in enumerate(node.ops):
-        found = text.find(text.span(operands[i])[1], text.span(operands[i + 1])[0], _CMP_WORDS[type(op)])
-        if found is None:
-            continue
-        new_op = _FLIPPED[type(op)]()
-        new_node = ast.Compare(
-            left=node.left, ops=[*node.ops[:i], new_op, *node.ops[i + 1 :]], comparators=node.comparators
-        )
-        edit = (*found, " ".join(_CMP_WORDS[type(new_op)]))
-        yield _Candidate("flip_comparison", node, slot, new_node, (_replace(text, node, [edit]),), found[0], node)
+        if (found := _comparison_words(node, i, text)) is not None:
+            yield _compared("flip_comparison", node, slot, text, i, found, _FLIPPED[type(op)])
+
+
+def _comparison_words(node: ast.Compare, i: int, text: _Text) -> tuple[int, int] | None:
+    """Where the ``i``-th operator's words (``<``, ``not in``) stand between its operands; ``None`` if not found."""
+    operands = [node.left, *node.comparators]
+    return text.find(text.span(operands[i])[1], text.span(operands[i + 1])[0], _CMP_WORDS[type(node.ops[i])])
+
+
+def _compared(
+    template: str, node: ast.Compare, slot: _Slot, text: _Text, i: int, found: tuple[int, int], new_op: type[ast.cmpop]
+) -> _Candidate:
+    """``node`` with its ``i``-th operator, whose words stand at ``found``, replaced by ``new_op``."""
+    ops = [*node.ops[:i], new_op(), *node.ops[i + 1 :]]
+    new_node = ast.Compare(left=node.left, ops=ops, comparators=node.comparators)
+    edit = (*found, " ".join(_CMP_WORDS[new_op]))
+    return _Candidate(template, node, slot, new_node, (_replace(text, node, [edit]),), found[0], node)
 
 
 _ORDERED_BIN = (ast.Sub, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.LShift, ast.RShift, ast.MatMult)
@@ -869,23 +877,14 @@ def _replace_operator(
                 yield _Candidate("replace_operator", node, slot, regrouped, (typed,), found[0], node)
             yield _Candidate("replace_operator", node, slot, new_node, (typed,), found[0], node)
     elif isinstance(node, ast.Compare):
-        operands = [node.left, *node.comparators]
         for i, old in enumerate(node.ops):
-            if type(old) not in _ORDERING:
-                continue
-            found = text.find(text.span(operands[i])[1], text.span(operands[i + 1])[0], _CMP_WORDS[type(old)])
-            if found is None:
+            if type(old) not in _ORDERING or (found := _comparison_words(node, i, text)) is None:
                 continue
             for cmp in _ORDERING:
                 # ``a > b`` (``b < a``) is swap_operands': one behaviour, one candidate.
                 if cmp is type(old) or (len(node.ops) == 1 and cmp is _MIRRORED.get(type(old))):
                     continue
-                ops: list[ast.cmpop] = [*node.ops[:i], cmp(), *node.ops[i + 1 :]]
-                new_node = ast.Compare(left=node.left, ops=ops, comparators=node.comparators)
-                edit = (*found, " ".join(_CMP_WORDS[cmp]))
-                yield _Candidate(
-                    "replace_operator", node, slot, new_node, (_replace(text, node, [edit]),), found[0], node
-                )
+                yield _compared("replace_operator", node, slot, text, i, found, cmp)
     elif isinstance(node, ast.BoolOp):
         for candidate in _swap_operator(node, slot, text, parents, scopes):
             yield replace(candidate, operator="replace_operator")
@@ -914,12 +913,8 @@ def _swap_operands(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, s
     ):
         # ``x < 0`` → ``x > 0``, not ``0 < x``: the sides swapped, written as people do (one token, a constant
         # on the right; ``0 < x`` → ``x < 0`` below).
-        mirrored = _MIRRORED[type(node.ops[0])]
-        found = text.find(text.span(node.left)[1], text.span(node.comparators[0])[0], _CMP_WORDS[type(node.ops[0])])
-        if found is not None:
-            new_node = ast.Compare(left=node.left, ops=[mirrored()], comparators=node.comparators)
-            edit = (*found, " ".join(_CMP_WORDS[mirrored]))
-            yield _Candidate("swap_operands", node, slot, new_node, (_replace(text, node, [edit]),), found[0], node)
+        if (found := _comparison_words(node, 0, text)) is not None:
+            yield _compared("swap_operands", node, slot, text, 0, found, _MIRRORED[type(node.ops[0])])
     elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _ORDERED_CMP):
         new_node = ast.Compare(left=node.comparators[0], ops=node.ops, comparators=[node.left])
         yield _swapped(node, slot, text, node.left, node.comparators[0], new_node, "swap_operands")
@@ -983,8 +978,8 @@ def _off_by_one_anywhere(
             around = parents.get(id(node))
             while isinstance(around, ast.UnaryOp):
                 around = parents.get(id(around))
-            fits = around is not None and getattr(around, "end_lineno", None) is not None and text.fits(around)
-            shown = around if fits and around is not None else node
+            positioned = around is not None and getattr(around, "end_lineno", None) is not None
+            shown = around if around is not None and positioned and text.fits(around) else node
             for value in (node.value + 1, node.value - 1):
                 new_node = ast.parse(str(value), mode="eval").body
                 found.append(_Candidate("off_by_one", node, slot, new_node, (str(value),), text.span(node)[0], shown))

@@ -399,7 +399,8 @@ async function run(compiled, hooks) {
       out.write(describe(error, tail) + "\n");
     }
   };
-  const wrapped = HEAD + compiled.code + TAIL, tail = FILE + ":" + wrapped.split("\n").length + ":";
+  // The wrapper's closing line, which an error's stack names last (HEAD and ASYNC_HEAD hold no newline).
+  const tail = FILE + ":" + (compiled.code.split("\n").length + 1) + ":";
   const timer = new vm.Script("__sdTimer.fn.apply(undefined, __sdTimer.args);"), drain = new vm.Script("0");
   let runs = 0;
   const runTimers = () => {
