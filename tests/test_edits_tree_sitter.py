@@ -122,6 +122,8 @@ def test_off_by_one(language: str) -> None:
         'const head = s.slice(0, k - 2) + "é";\n',
         'const head = s.slice(0, k) + "é";\n',
     ]
+    # `-1` + 1 is `0`, not `-0`.
+    assert results("let i = -1;\n", language, "off_by_one") == ["let i = -2;\n", "let i = 0;\n"]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -906,6 +906,23 @@ def test_off_by_one_on_a_name_assigned_as_it_is() -> None:
     ]
 
 
+def test_off_by_one_on_a_negative_literal_writes_the_number() -> None:
+    # Before, `-1` + 1 was written `-0` (`xs[-0]`), and a negative index also got `xs[-1 + 1]` and `xs[-1 - 1]`:
+    # the same two programs again, reported as more patches passing.
+    source = "i = -1\nlast = xs[-1]\n"
+    assert [e.description for e in repair_edits(source, templates=["off_by_one"])] == [
+        "`i = -1` changed to `i = 0` on line 1",
+        "`i = -1` changed to `i = -2` on line 1",
+        "`xs[-1]` changed to `xs[0]` on line 2",
+        "`xs[-1]` changed to `xs[-2]` on line 2",
+    ]
+    # The mutants, whose sets the benchmarks keep, as they were.
+    assert [m.source for m in mutants("last = xs[-1]\n", operators=["off_by_one"])] == [
+        "last = xs[-2]\n",
+        "last = xs[-0]\n",
+    ]
+
+
 def test_off_by_one_on_a_name_a_function_passes_to_itself() -> None:
     # `factorial(n)` recurses for ever; not another function's argument, nor one outside the function.
     source = "def fact(n):\n    return n * fact(n) + g(n)\n\n\nfact(k)\n"

@@ -55,7 +55,7 @@ import tokenize
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, TypeAlias, cast, get_args
+from typing import Literal, TypeAlias, TypeGuard, cast, get_args
 
 from ._edit import Edit
 
@@ -985,7 +985,7 @@ def _off_by_one_anywhere(
                 found.append(_Candidate("off_by_one", node, slot, new_node, (str(value),), text.span(node)[0], shown))
         yield from (_dropped(candidate, text, parents) for candidate in found)
         return
-    if not isinstance(node, ast.expr) or isinstance(node, (ast.Slice, ast.Starred)):
+    if not isinstance(node, ast.expr) or isinstance(node, (ast.Slice, ast.Starred)) or _negated(node):
         return
     parent = parents.get(id(node))
     bound = (
@@ -1068,6 +1068,13 @@ def _dropped(candidate: _Candidate, text: _Text, parents: _Parents) -> _Candidat
     """A constant changed into its operation's identity (``x - 1`` → ``x - 0``) written as the term dropped
     (``x``): the same program, as a person writes the fix."""
     node, parent = candidate.node, parents.get(id(candidate.node))
+    if _negated(parent) and isinstance(candidate.new_node, ast.Constant) and candidate.new_node.value == 0:
+        # `-1` → `-0` is written `0`.
+        slot = _slot_of(parent, parents)
+        if slot is None:
+            return candidate
+        shown = parent if candidate.shown is node else candidate.shown
+        return _Candidate(candidate.operator, parent, slot, candidate.new_node, ("0",), text.span(parent)[0], shown)
     if not isinstance(parent, ast.BinOp) or not isinstance(candidate.new_node, ast.expr):
         return candidate
     operands = (candidate.new_node, parent.right) if parent.left is node else (parent.left, candidate.new_node)
@@ -1077,6 +1084,16 @@ def _dropped(candidate: _Candidate, text: _Text, parents: _Parents) -> _Candidat
         return candidate
     shown = parent if candidate.shown is node else candidate.shown
     return _Candidate(candidate.operator, parent, slot, kept, (text.segment(kept),), text.span(parent)[0], shown)
+
+
+def _negated(node: ast.AST | None) -> TypeGuard[ast.UnaryOp]:
+    """Whether ``node`` is a minus sign on an int literal (``-1``), whose ±1 is the literal's."""
+    return (
+        isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, ast.USub)
+        and isinstance(node.operand, ast.Constant)
+        and type(node.operand.value) is int
+    )
 
 
 def _slot_of(node: ast.AST, parents: _Parents) -> _Slot | None:
