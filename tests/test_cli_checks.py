@@ -1484,16 +1484,16 @@ def test_imports_of_the_program_in_a_tests_file_are_rewritten_in_place() -> None
     assert rewritten is not None
     assert rewritten.splitlines()[:6] == [
         "import math",
-        "pass  # imports the program above",
-        f"shapes = {_program_module('area')}  # imports the program above",
-        "surface = area  # imports the program above",
+        "pass  # imports the program above (area.py)",
+        f"shapes = {_program_module('area')}  # imports the program above (area.py)",
+        "surface = area  # imports the program above (area.py)",
         "",
         "",
     ]
     assert rewritten.splitlines()[6:] == TEST_AREA.splitlines()[6:]  # the rest, on the same lines
     nested = "def test_x():\n    from area import area  # here\n    assert area(1, 1) == 1\n"
     assert drop_program_imports(nested, "area") == nested.replace(
-        "from area import area", "pass  # imports the program above"
+        "from area import area", "pass  # imports the program above (area.py)"
     )
     assert drop_program_imports("import math\nfrom areas import area\n", "area") is None
     assert drop_program_imports("def f(:\n", "area") is None
@@ -1513,7 +1513,7 @@ def test_imports_of_the_program_from_its_package_are_rewritten_in_place() -> Non
         "from . import area\n": f"area = {program}\n",
     }
     for tests, rewritten in cases.items():
-        expected = rewritten.replace("\n", "  # imports the program above\n")
+        expected = rewritten.replace("\n", "  # imports the program above (area.py)\n")
         assert drop_program_imports(tests, "area", package="shapes") == expected, tests
     # Only from the program's own folder: "from geometry import area" may import a function of geometry.py.
     assert drop_program_imports("from geometry import area\n", "area", package="shapes") is None
@@ -1774,6 +1774,33 @@ def test_imports_of_the_program_in_javascript_and_typescript_tests_are_rewritten
     assert js.splitlines()[4:] == TEST_AREA_JS.splitlines()[4:]
     assert drop_program_imports('const x = require("./areas");\n', "area", "javascript") is None
     assert drop_program_imports("const x = require(;\n", "area", "javascript") is None
+
+
+def test_a_test_that_runs_the_program_as_a_script_finds_the_program_beside_it(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, `subprocess.run([sys.executable, HERE / "wc.py", ...])` found no wc.py beside the tests' file in the
+    # sandbox: that test failed whatever the patch, so even the right one did not pass, and nothing was fixed.
+    program = (
+        "import sys\n\n\ndef count(text):\n    return len(text.split()), len(text) - 1\n\n\n"
+        'if __name__ == "__main__":\n    print(*count(open(sys.argv[1]).read()))\n'
+    )
+    (tmp_path / "wc.py").write_text(program)
+    (tmp_path / "test_wc.py").write_text(
+        "import subprocess\nimport sys\nfrom pathlib import Path\n\nfrom wc import count\n\n\n"
+        "def test_count():\n    assert count('a b') == (2, 3)\n\n\n"
+        "def test_script(tmp_path):\n    (tmp_path / 'in.txt').write_text('one two\\n')\n"
+        "    script = Path(__file__).parent / 'wc.py'\n"
+        "    run = subprocess.run([sys.executable, str(script), str(tmp_path / 'in.txt')], capture_output=True)\n"
+        "    assert run.stdout == b'2 8\\n'\n"
+    )
+    args = ["fix", str(tmp_path / "wc.py"), "--tests", str(tmp_path / "test_wc.py"), "--output", str(tmp_path / "o")]
+    code, _, err = run(args, capsys)
+    assert code == 0, err
+    assert "Tests: 0 of 2 asserts passed." in flat(err) and "actual: b'2 7\\n'" in flat(err)
+    assert (tmp_path / "o").read_text() == program.replace("len(text) - 1", "len(text)")
+    assert (tmp_path / "wc.py").read_text() == program  # the user's file, and nothing beside it
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["o", "test_wc.py", "wc.py"]
 
 
 @pytest.mark.parametrize(

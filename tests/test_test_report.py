@@ -448,7 +448,7 @@ async def test_values_are_bounded_and_a_deep_recursion_does_not_hang(executor: L
     )
     started = time.monotonic()
     code, _, _, report = await report_of(executor, program, "assert fib(24) == 46368\nassert big() == ''")
-    assert time.monotonic() - started < 20  # the tracer's budget stops the re-run of fib early
+    assert time.monotonic() - started < 20  # the tracer's budget stops following fib early
     assert code == 1
     deep, huge = failed(report)
     assert deep.actual is not None and deep.trace is None  # over budget: no trace, no crash
@@ -1053,3 +1053,49 @@ async def test_tests_that_open_with_a_future_import_run_after_the_program(
     code, _, rest, report = await report_of(executor, "def add(a, b):\n    return a - b\n", tests)
     assert code == 1 and report is not None, rest
     assert [(r.line, r.actual) for r in failed(report)] == [(6, "-1")]
+
+
+async def test_a_failing_checks_call_runs_once(executor: LocalCommandLineCodeExecutor) -> None:
+    # Its trace comes from the call the check made: a second call would bump the counter and the mock again.
+    program = (
+        "class Counter:\n    def __init__(self):\n        self.n = 0\n\n"
+        "    def bump(self, log):\n        self.n += 2\n        log(self.n)\n        return self.n\n"
+    )
+    tests = (
+        "from unittest.mock import Mock\nlog = Mock()\nc = Counter()\nassert c.bump(log) == 1\n"
+        "assert c.n == 2\nassert log.call_count == 1\n"
+    )
+    code, _, _, report = await report_of(executor, program, tests)
+    assert code == 1 and report is not None and (report.passed, report.total) == (2, 3)
+    (wrong,) = failed(report)
+    assert wrong.returned == "bump returned 2", wrong
+    assert wrong.trace is not None and [step.split("    ")[0] for step in wrong.trace] == [
+        "line 6: self.n += 2",
+        "line 7: log(self.n)",
+        "line 8: return self.n",
+    ]
+
+
+async def test_skipif_marks_skip_as_their_conditions_say(
+    executor: LocalCommandLineCodeExecutor, tmp_path: Path
+) -> None:
+    # Before, every skipif skipped its test, true or false: `skipif(sys.platform == "win32")` lost its checks.
+    program = "def total(xs):\n    return sum(xs) + 1\n"
+    tests = (
+        "import sys\n\nimport pytest\n\nWINDOWS = sys.platform == 'win32'\n\n\n"
+        "@pytest.mark.skipif(WINDOWS, reason='not here')\ndef test_runs():\n    assert total([1]) == 1\n\n\n"
+        "@pytest.mark.skipif(True, reason='never')\ndef test_skipped():\n    assert total([2]) == 2\n\n\n"
+        "@pytest.mark.skipif('WINDOWS or sys.version_info < (3,)')\ndef test_string():\n"
+        "    assert total([3]) == 3\n\n\n"
+        "@pytest.mark.skipif(not WINDOWS, reason='windows only')\nclass TestWindows:\n"
+        "    def test_w(self):\n        assert total([4]) == 4\n\n\n"
+        "@pytest.mark.parametrize('x', [5, pytest.param(6, marks=pytest.mark.skipif(True, reason='no'))])\n"
+        "def test_cases(x):\n    assert total([x]) == x\n"
+    )
+    code, _, rest, report = await report_of(executor, program, tests)
+    assert code == 1 and report is not None, rest
+    assert [r.source for r in report.results] == ["total([1]) == 1", "total([3]) == 3", "total([x]) == x"]
+    assert [r.call for r in report.results][-1] == "total([5])"
+    # pytest itself: the same three fail, the rest skipped.
+    pytest_run = await real_pytest(tmp_path, program, tests)
+    assert "3 failed" in pytest_run.stdout and "3 skipped" in pytest_run.stdout, pytest_run.stdout

@@ -5,10 +5,11 @@ resends the same bug. Runtime values are what help (LDB, Chen et al.'s Self-Debu
 fixed Python tests are rewritten before they run: every ``assert`` evaluates through a small
 harness that prints one marker line per assert (start, then result) and goes on to the next, so
 all asserts report. A failing comparison reports the call with its evaluated arguments, the
-expected and the actual value; a call of the program's own function is made once more under a
-bounded tracer to show its local variables when it returned. An exception reports the program's
-innermost frame: the line and its locals. A top-level statement among the checks that raises
-(``acct.withdraw(30)``) fails as a check would, at its line, and the checks after it still run.
+expected and the actual value; a call of the program's own function runs under a bounded tracer
+(the check's own call, never a second one) to show its last lines and its locals when it returned.
+An exception reports the program's innermost frame: the line and its locals. A top-level statement
+among the checks that raises (``acct.withdraw(30)``) fails as a check would, at its line, and the
+checks after it still run.
 Everything is bounded in size.
 
 Test functions written for pytest (``def test_x():``, or ``async def`` on an event loop of their own, as
@@ -29,6 +30,7 @@ from __future__ import annotations
 import ast
 import json
 import math
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,10 +82,6 @@ import io as _sd_io, time as _sd_time, operator as _sd_operator, types as _sd_ty
 import inspect as _sd_inspect
 
 
-class _SDStop(Exception):
-    pass
-
-
 class _SDFailed(Exception):
     # Under IPython (the Jupyter sandbox) SystemExit prints a warning and a hint; this renders as one marker line.
     def _render_traceback_(self):
@@ -104,6 +102,8 @@ class _SDHarness:
         self.signal = None  # the signal module, once an alarm is armed
         self.file = _SDHarness.__init__.__code__.co_filename
         self.failed = 0
+        self.seen = {}  # what the last traced call of the program did
+        self.tracing = 1.0  # seconds the run may spend following calls
         self.reported = 0
         self.out = _sd_sys.stdout
         self.fixtures, self.settings = {}, {}  # the tests' fixtures by name; each one's (scope, autouse, line)
@@ -149,19 +149,15 @@ class _SDHarness:
         return text if len(text) <= 400 else text[:397] + "..."
 
     def assess(self, line, source, message, left=None, op=None, right=None, call=None):
-        record, target = self.opened(line, source), None
+        record = self.opened(line, source)
         try:
-            if call is not None:
-                target = call()
-                actual = self.called(record, *target)
-            else:
-                actual = left()
+            actual = self.called(record, *call()) if call is not None else left()
             self.judged(record, actual, op, right() if op is not None else None)
         except KeyboardInterrupt:
             raise
         except BaseException as error:
             self.error(record, error)
-        self.closed(record, message, target)
+        self.closed(record, message)
 
     async def assess_async(self, line, source, message, left=None, op=None, right=None, call=None):
         # An assert that awaits, in an async function: left and right are coroutine functions, and a call's
@@ -174,7 +170,7 @@ class _SDHarness:
             raise
         except BaseException as error:
             self.error(record, error)
-        self.closed(record, message, None)
+        self.closed(record, message)
 
     def opened(self, line, source):
         self.emit({"event": "start", "line": line, "source": source})
@@ -185,7 +181,10 @@ class _SDHarness:
     def called(self, record, function, args, kwargs):
         shown = [self.r(a) for a in args] + [k + "=" + self.r(v) for k, v in kwargs.items()]
         record["call"] = getattr(function, "__name__", "call") + "(" + ", ".join(shown) + ")"
-        return function(*args, **kwargs)
+        code = getattr(function, "__code__", None)
+        if not self.detail or code is None or not self.ours(code) or self.tracing <= 0 or _sd_sys.gettrace():
+            return function(*args, **kwargs)
+        return self.traced(record, function, code, args, kwargs)
 
     def judged(self, record, actual, op, expected):
         if op is None:
@@ -195,26 +194,26 @@ class _SDHarness:
             record["passed"] = bool(self.OPS[op](actual, expected))
             record["op"], record["actual"], record["expected"] = op, self.r(actual), self.r(expected)
 
-    def closed(self, record, message, target):
+    def closed(self, record, message):
         if not record["passed"]:
             self.failed += 1
-            self.fail(record, message, target)
+            self.fail(record, message)
         self.emit(record)
         if self.failed == 1 and not record["passed"]:
             # A plain run stops at a failed assert: what the tests print after it (a "tests passed" line) would mislead.
             _sd_sys.stdout = _sd_io.StringIO()
 
-    def fail(self, record, message, target):
+    def fail(self, record, message):
         try:
             if message is not None:
                 record["message"] = str(message())[:300]
         except Exception:
             pass
-        if target is not None and "error" not in record and self.detail:
-            try:
-                self.trace(record, *target)
-            except Exception:
-                pass
+        seen, self.seen = (self.seen if self.seen.get("record") is record else {}), {}
+        if "locals" in seen and "error" not in record:
+            record["locals"] = self.locals_text(seen["locals"])
+            record["returned"] = seen["name"] + " returned " + self.r(seen["value"])
+            record["trace"] = [self.step(n, values) for n, values in seen["lines"]]
 
     def error(self, record, error):
         record["error"] = (type(error).__name__ + ": " + str(error))[:300]
@@ -229,23 +228,28 @@ class _SDHarness:
             record["where"] = "line " + str(innermost.tb_lineno) + (": " + text if text else "")
             record["locals"] = self.locals_text(innermost.tb_frame.f_locals)
 
-    def trace(self, record, function, args, kwargs):
-        # Call the program's function once more, following only its own frame line by line, within a budget.
-        code = getattr(function, "__code__", None)
-        if code is None or not self.ours(code):
-            return
-        seen = {}
+    def traced(self, record, function, code, args, kwargs):
+        # The check's own call of the program's function, its frame followed line by line (the last lines and
+        # the locals it returned with, for a failing check). Not a second call: that would count twice on a
+        # mock, pop a stack twice. Bounded per call, and over the run (every check's call is followed).
         lines = []
-        budget = [100000]
-        deadline = _sd_time.monotonic() + 1.0
+        seen = self.seen = {"record": record, "name": getattr(function, "__name__", "the function"), "lines": lines}
+        budget = [20000]
+        started = _sd_time.monotonic()
+        deadline = started + min(1.0, self.tracing)
 
         def spend():
             budget[0] -= 1
             if budget[0] <= 0 or (budget[0] % 1000 == 0 and _sd_time.monotonic() > deadline):
-                raise _SDStop()
+                # Over budget: the call goes on untraced, and the check has no trace.
+                seen.clear()
+                _sd_sys.settrace(None)
+                return False
+            return True
 
         def local(frame, event, arg):
-            spend()
+            if not spend():
+                return None
             if frame is not seen.get("frame"):
                 return local
             if event == "line":
@@ -256,29 +260,19 @@ class _SDHarness:
             return local
 
         def calls(frame, event, arg):
-            spend()
-            if event == "call" and frame.f_code is code and "frame" not in seen:
+            if not spend():
+                return None
+            if event == "call" and frame.f_code is code and "frame" not in seen and "name" in seen:
                 seen["frame"] = frame
                 return local
             return None
 
-        out, err = _sd_sys.stdout, _sd_sys.stderr
-        _sd_sys.stdout = _sd_sys.stderr = _sd_io.StringIO()
-        # A coverage tracer (the repair search's) may be running: put it back afterwards.
-        previous = _sd_sys.gettrace()
         _sd_sys.settrace(calls)
         try:
-            function(*args, **kwargs)
-        except BaseException:
-            pass
+            return function(*args, **kwargs)
         finally:
-            _sd_sys.settrace(previous)
-            _sd_sys.stdout, _sd_sys.stderr = out, err
-        if "locals" in seen:
-            name = getattr(function, "__name__", "the function")
-            record["locals"] = self.locals_text(seen["locals"])
-            record["returned"] = name + " returned " + self.r(seen["value"])
-            record["trace"] = [self.step(n, values) for n, values in lines]
+            _sd_sys.settrace(None)
+            self.tracing -= _sd_time.monotonic() - started
 
     def step(self, n, values):
         # One line of a trace: its number, its text, and the values of the names it uses.
@@ -293,6 +287,30 @@ class _SDHarness:
         names = dict.fromkeys(self.NAMES.findall(text.split("#")[0]))
         shown = [n + "=" + self.r(frame.f_locals[n])[:40] for n in names if n in frame.f_locals]
         return ", ".join(shown[:6])
+
+    def program_as_file(self, names):
+        # The program as the file the tests import, beside this one, for a test that runs it as a script: its
+        # main block, made false for the import (``"__main__"`` became ``"__test__"``), true again. A file of
+        # that name that the harness did not write (its marker beside it) is left alone.
+        import ast
+        folder = _sd_os.path.dirname(_sd_os.path.abspath(self.file))
+        lines = _sd_linecache.getlines(self.file)[: self.program_lines]
+        try:
+            for node in ast.parse("".join(lines)).body:
+                test = node.test if isinstance(node, ast.If) else None
+                for side in (test.left, *test.comparators) if isinstance(test, ast.Compare) else ():
+                    if isinstance(side, ast.Constant) and side.value == "__test__":
+                        n = side.lineno - 1
+                        lines[n] = lines[n].replace('"__test__"', '"__main__"').replace("'__test__'", "'__main__'")
+            for name in names:
+                path, marker = _sd_os.path.join(folder, name), _sd_os.path.join(folder, "." + name + ".selfdebug")
+                if _sd_os.path.exists(path) and not _sd_os.path.exists(marker):
+                    continue
+                open(marker, "w").close()
+                with open(path, "w", encoding="utf-8") as file:
+                    file.write("".join(lines))
+        except Exception:
+            pass
 
     def run_test(self, line, source, function, counts=True):
         # A pytest-style test function the tests define but never call: its asserts report themselves,
@@ -315,6 +333,8 @@ class _SDHarness:
     def run_cases(self, line, name, function, cls=None):
         # A test function with pytest's parametrize marks, or fixtures: each case runs as a test. A pytest
         # class's method (``cls``) runs each case on a fresh instance, between its setup_method and teardown_method.
+        if self.skips(getattr(function, "pytestmark", []), function):
+            return
         for case in self.cases(function):
             shown = ", ".join(f"{key}={self.r(value)}" for key, value in case.items())
             self.run_test(line, f"{name}({shown})", lambda case=case: self.run_case(function, case, cls))
@@ -336,10 +356,30 @@ class _SDHarness:
                 wrapped = type(value).__name__ == "ParameterSet"  # pytest.param(...)
                 marks = value.marks if wrapped else ()
                 params = value.values if wrapped else (value,) if single else value
-                if not any(m.name in ("skip", "xfail") for m in marks):
+                if not any(m.name in ("skip", "xfail") for m in marks) and not self.skips(marks, function):
                     expanded.append(dict(zip(names, params)))
             cases = [dict(case, **more) for case in cases for more in expanded]
         return cases
+
+    def skips(self, marks, function):
+        # Whether pytest's skipif marks skip a test: a condition true, or a string that is (evaluated as pytest
+        # does, in the test's module with os, sys and platform). Its skip and xfail marks never get here.
+        for mark in marks:
+            if mark.name != "skipif":
+                continue
+            conditions = [*mark.args, *([mark.kwargs["condition"]] if "condition" in mark.kwargs else [])]
+            if not conditions:
+                return True
+            for condition in conditions:
+                try:
+                    if isinstance(condition, str):
+                        scope = {"os": _sd_os, "sys": _sd_sys, "platform": __import__("platform")}
+                        condition = eval(condition, {**getattr(function, "__globals__", {}), **scope})
+                    if condition:
+                        return True
+                except Exception:
+                    pass  # pytest fails such a test; here it runs
+        return False
 
     def run_case(self, function, case, cls):
         if cls is None:
@@ -545,6 +585,9 @@ class _SDHarness:
         # The class's own set-up runs once before its tests, as unittest's suite and pytest run it (setUpClass,
         # pytest's setup_class); when it fails, its tests do not run. Its teardown runs after them.
         case = issubclass(cls, _sd_unittest.TestCase)
+        methods = [f for f in vars(cls).values() if hasattr(f, "__globals__")]
+        if self.skips(getattr(cls, "pytestmark", []), methods[0] if methods else None):
+            return
         skipped = getattr(cls, "__unittest_skip__", False)
         setup, teardown = ("setUpClass", "tearDownClass") if case else ("setup_class", "teardown_class")
         if not skipped and hasattr(cls, setup):
@@ -970,7 +1013,7 @@ def _mock_patches(decorator: ast.expr) -> int | None:
 
 
 def _mark(decorator: ast.expr) -> str | None:
-    """``skip`` for pytest's skip, skipif and xfail marks, ``mark`` for its other marks (``@pytest.mark.slow``),
+    """``skip`` for pytest's skip and xfail marks, ``mark`` for its other marks (``@pytest.mark.slow``, ``skipif``),
     ``None`` for any other decorator."""
     target = decorator.func if isinstance(decorator, ast.Call) else decorator
     text = ast.unparse(target)
@@ -979,7 +1022,8 @@ def _mark(decorator: ast.expr) -> str | None:
     name = text.rsplit(".", 1)[1]
     if name == "usefixtures":
         return "mark" if isinstance(decorator, ast.Call) and _used_fixtures(decorator) is not None else None
-    return "skip" if name in ("skip", "skipif", "xfail") else "mark"
+    # A skipif's condition is the harness's to evaluate, as pytest does when it runs (``sys.platform == "win32"``).
+    return "skip" if name in ("skip", "xfail") else "mark"
 
 
 def _used_fixtures(decorator: ast.expr) -> list[str] | None:
@@ -1171,13 +1215,19 @@ def instrument_python_tests(
     ast.fix_missing_locations(module)
     stop_after = None if time_limit is None else round(max(time_limit * 0.9 - 1, time_limit * 0.5), 2)
     setup = f"_sd_h = _SDHarness({program_lines}, {detail}, {stop_after})"
+    if files := sorted(set(_PROGRAM_FILE.findall(tests))):
+        setup += f"\n_sd_h.program_as_file({files!r})"
     return f"{start}\n{_HARNESS}\n{setup}\n{ast.unparse(module)}\n"
 
 
 IMPORTS_PROGRAM = "# imports the program above"
 """The comment on a Python tests line that stood for an import of the program (``from greet import main``): the
 program is a module to these tests, as pytest imports it, so its ``if __name__ == "__main__":`` block does not
-run (:func:`program_as_module`)."""
+run (:func:`program_as_module`). The comment goes on with the program's file name, ``(greet.py)``: tests that run
+that file as a script (``subprocess.run([sys.executable, "greet.py"])``) find it beside them, the program as it
+is in this run."""
+
+_PROGRAM_FILE = re.compile(re.escape(IMPORTS_PROGRAM) + r" \(([\w.-]+\.py)\)")
 
 
 def program_as_module(program: str) -> str:

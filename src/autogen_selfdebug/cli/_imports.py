@@ -37,9 +37,8 @@ def drop_program_imports(
     "./median"``): the name it declares is already there; another name is bound to its default export.
 
     Example:
-        >>> print(drop_program_imports("from leap import is_leap, year as y\\nimport leap\\n", "leap"))
-        y = year  # imports the program above
-        leap = __import__('types').SimpleNamespace(**globals())  # imports the program above
+        >>> print(drop_program_imports("from leap import is_leap, year as y\\n", "leap"))
+        y = year  # imports the program above (leap.py)
         <BLANKLINE>
     """
     if language == "python":
@@ -114,7 +113,7 @@ def _python_replacement(node: ast.stmt, module: str, package: str | None) -> str
         ]
     else:
         return None
-    return ("; ".join(bound) or "pass") + "  " + IMPORTS_PROGRAM
+    return ("; ".join(bound) or "pass") + "  " + IMPORTS_PROGRAM + f" ({module}.py)"
 
 
 def _is_module(name: str | None, module: str, package: str | None) -> bool:
