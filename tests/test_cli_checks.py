@@ -765,8 +765,8 @@ def test_total(cart):
     assert cart.total() == 25
 
 
-def test_write(caplog):
-    caplog.set_level("INFO")
+def test_write(request):
+    request.applymarker("slow")
     assert Cart().total()
 
 
@@ -793,7 +793,7 @@ def test_a_pytest_file_with_fixtures_splits_off_and_each_test_it_can_run_runs(
     code, out, err = run(["fix", str(path)], capsys)
     assert code == 0, err
     text = flat(err)
-    assert "Not run here, though pytest would run it: test_write (it asks for caplog, which pytest sets up)." in text
+    assert "Not run here, though pytest would run it: test_write (it asks for request, which pytest sets up)." in text
     assert "Tests: 1 of 2 asserts passed." in text and "FAILED line 24: cart.total() == 25" in text
     assert out == CART.replace("price + qty", "price * qty")
 
@@ -914,14 +914,14 @@ def test_python_test_functions_at_the_bottom_split_off() -> None:
     assert split.rejoin(split.program) == CLAMP_PYTEST
     # A test that asks for pytest's own fixture is not run (no check), but it is a test: it goes with the others,
     # out of the model's reach, and the output says it is not run.
-    asking = CLAMP_PYTEST.replace("test_a_point_range()", "test_a_point_range(caplog)")
+    asking = CLAMP_PYTEST.replace("test_a_point_range()", "test_a_point_range(request)")
     split = split_trailing_checks(asking, "python")
     assert split is not None and split.program == CLAMP_PYTEST[: CLAMP_PYTEST.index("\n\n\n@")] + "\n"
     assert split.count == 3 and split.checks.endswith(
-        "def test_a_point_range(caplog):\n    assert clamp(3, 3, 3) == 3\n"
+        "def test_a_point_range(request):\n    assert clamp(3, 3, 3) == 3\n"
     )
     assert unrun_tests_note(asking, "python") == (
-        "Not run here, though pytest would run it: test_a_point_range (it asks for caplog, which pytest sets up)."
+        "Not run here, though pytest would run it: test_a_point_range (it asks for request, which pytest sets up)."
     )
     assert unrun_tests_note(CLAMP_PYTEST, "python") is None
 
@@ -2306,12 +2306,11 @@ def test_autouse_and_module_scoped_fixtures_of_conftest_files_are_set_up_as_pyte
 ) -> None:
     # The tests share one module-scoped inventory, which an autouse fixture stocks. Before, no test here could run
     # (the module-scoped fixture was pytest's to set up): "None of the tests can run here", exit 2. The root's
-    # conftest.py has an autouse fixture that asks for pytest's own caplog: the output says the tests run
+    # conftest.py has an autouse fixture that asks for pytest's own request: the output says the tests run
     # without it.
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'shop'\n")
     (tmp_path / "conftest.py").write_text(
-        "import logging\n\nimport pytest\n\n\n@pytest.fixture(autouse=True)\ndef quiet(caplog):\n"
-        "    caplog.set_level(logging.ERROR)\n"
+        "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef quiet(request):\n    request.applymarker('slow')\n"
     )
     tests_dir = tmp_path / "tests"
     tests_dir.mkdir()
@@ -2333,7 +2332,7 @@ def test_autouse_and_module_scoped_fixtures_of_conftest_files_are_set_up_as_pyte
     assert f"Took the fixtures of {tests_dir / 'conftest.py'} (restock, shop) with the tests, as pytest would." in text
     assert (
         f"The tests run without the autouse fixtures of {tmp_path / 'conftest.py'}, which pytest would set up: quiet "
-        "(it asks for caplog, which pytest sets up)." in text
+        "(it asks for request, which pytest sets up)." in text
     )
     assert "Not run here" not in text and "Tests: 1 of 2 asserts passed." in text
     assert "found by the repair search: `have + qty` changed to `have - qty` on line 10" in text
@@ -2345,8 +2344,8 @@ def test_autouse_fixtures_the_tests_run_without_are_named(
 ) -> None:
     (tmp_path / "inventory.py").write_text(INVENTORY.replace("have + qty", "have - qty"))
     (tmp_path / "test_inventory.py").write_text(
-        "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef home(caplog, capfd):\n"
-        "    caplog.clear()\n\n\n"
+        "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef home(request, tmpdir):\n"
+        "    request.applymarker('slow')\n\n\n"
         "def test_add():\n    shop = Inventory()\n    shop.add('apple')\n    assert shop.count('apple') == 1\n"
     )
     args = ["fix", str(tmp_path / "inventory.py"), "--tests", str(tmp_path / "test_inventory.py")]
@@ -2354,7 +2353,7 @@ def test_autouse_fixtures_the_tests_run_without_are_named(
     assert code == 0, err
     assert (
         "The tests run without this autouse fixture, which pytest would set up for each: home (it asks for "
-        "capfd, caplog, which pytest sets up)." in flat(err)
+        "request, tmpdir, which pytest sets up)." in flat(err)
     )
 
 

@@ -184,7 +184,7 @@ async def test_pytest_style_test_functions_the_tests_never_call_are_called(
         "def test_raises():\n    calls.append('raises')\n    raise ValueError('boom')\n"
         "def test_called_here():\n    calls.append('here')\n"
         "test_called_here()\n"
-        "def test_needs_a_fixture(caplog):\n    assert False\n"
+        "def test_needs_a_fixture(request):\n    assert False\n"
         "@functools.lru_cache\ndef test_decorated():\n    assert False\n"
         "def test_last(n=2):\n    assert calls == ['here', 'raises'], calls\n"
     )
@@ -212,7 +212,7 @@ async def test_parametrized_test_functions_run_each_case(executor: LocalCommandL
         '@pytest.mark.parametrize("x", [pytest.param(3, marks=pytest.mark.skip), 4])\n'
         "@pytest.mark.parametrize(argnames=['y'], argvalues=[[1], [2]])\n"
         "def test_stacked(x, y):\n    assert double(x) + y > 0\n"
-        '@pytest.mark.parametrize("x", [1])\ndef test_fixture(x, caplog):\n    assert False\n'
+        '@pytest.mark.parametrize("x", [1])\ndef test_fixture(x, request):\n    assert False\n'
         '@pytest.mark.parametrize("x", ["a"], indirect=True)\ndef test_indirect(x):\n    assert False\n'
     )
     code, _, _, report = await report_of(executor, program, tests)
@@ -319,7 +319,7 @@ async def test_a_pytest_classs_methods_take_fixtures_and_parametrize_cases(
         "    @pytest.mark.parametrize('x, want', [(1, 2), (3, 6)])\n"
         "    def test_cases(self, x, want):\n        self.calls += 1\n"
         "        assert (double(x), self.calls) == (want, 1)\n"
-        "    def test_log(self, caplog):\n        assert caplog\n"
+        "    def test_log(self, request):\n        assert request\n"
     )
     program = "def double(x):\n    return x * 2 + (1 if x == 3 else 0)\n"
     code, _, _, report = await report_of(executor, program, tests)
@@ -329,7 +329,7 @@ async def test_a_pytest_classs_methods_take_fixtures_and_parametrize_cases(
         (13, "(double(x), self.calls) == (want, 1)", False),
         (9, "double(base) == 20", True),
     ]
-    assert unrun_test_functions(ast.parse(tests)) == ["TestDouble.test_log (it asks for caplog, which pytest sets up)"]
+    assert unrun_test_functions(ast.parse(tests)) == ["TestDouble.test_log (it asks for request, which pytest sets up)"]
 
 
 async def test_a_test_classs_own_setup_and_teardown_run_once_around_its_tests(
@@ -670,7 +670,7 @@ def test_log():
     assert log == ["prices", "cart", "cart down"] * 3
 
 
-def test_caplog(caplog):
+def test_request(request):
     assert False, "pytest's own fixture: pytest's to run"
 """
 
@@ -909,7 +909,7 @@ async def test_test_classes_with_pytest_marks_run_and_their_usefixtures_are_set_
         "@pytest.mark.usefixtures('seeded')\nclass TestOld(unittest.TestCase):\n    def test_c(self):\n"
         "        self.assertEqual(SEEN, ['seeded'])\n\n\n"
         "@pytest.mark.skip\nclass TestSkipped:\n    def test_d(self):\n        assert False\n\n\n"
-        "@pytest.mark.usefixtures('caplog')\nclass TestLog:\n    def test_e(self):\n        assert False\n\n\n"
+        "@pytest.mark.usefixtures('request')\nclass TestLog:\n    def test_e(self):\n        assert False\n\n\n"
         "@tagged\nclass TestOther:\n    def test_f(self):\n        assert False\n"
     )
     code, _, rest, report = await report_of(executor, "def total(xs):\n    return sum(xs)\n", tests)
@@ -920,7 +920,7 @@ async def test_test_classes_with_pytest_marks_run_and_their_usefixtures_are_set_
         (34, "self.assertEqual(SEEN, ['seeded'])", True),
     ]
     assert unrun_test_functions(ast.parse(tests)) == [
-        "TestLog (it asks for caplog, which pytest sets up)",
+        "TestLog (it asks for request, which pytest sets up)",
         "TestOther (it is decorated with @tagged)",
     ]
 
@@ -928,13 +928,13 @@ async def test_test_classes_with_pytest_marks_run_and_their_usefixtures_are_set_
 def test_autouse_fixtures_the_harness_cannot_set_up_are_named() -> None:
     tests = (
         "import pytest\n\n"
-        "@pytest.fixture(autouse=True)\ndef quiet(caplog):\n    caplog.set_level('ERROR')\n\n"
+        "@pytest.fixture(autouse=True)\ndef quiet(request):\n    request.applymarker('slow')\n\n"
         "@pytest.fixture(autouse=True, params=[1, 2])\ndef twice(request):\n    return request.param\n\n"
         "@pytest.fixture(scope='module', autouse=True)\ndef fine():\n    return 1\n\n"
         "def test_a():\n    assert 1\n"
     )
     assert unset_autouse_fixtures(ast.parse(tests)) == {
-        "quiet": "it asks for caplog, which pytest sets up",
+        "quiet": "it asks for request, which pytest sets up",
         "twice": "the harness does not follow its params",
     }
 
@@ -943,9 +943,9 @@ def test_which_test_functions_the_harness_cannot_run_and_why() -> None:
     tests = (
         "import pytest\nfrom unittest import mock\n\n\n@pytest.fixture\ndef ours():\n    return 1\n\n\n"
         "def test_ours(ours):\n    assert ours\n\n\n@pytest.mark.slow\ndef test_marked():\n    assert 1\n\n\n"
-        "def test_log(caplog, ours):\n    assert caplog\n\n\n@mock.patch('os.getcwd')\ndef test_patched(cwd, ours):\n"
+        "def test_log(request, ours):\n    assert request\n\n\n@mock.patch('os.getcwd')\ndef test_patched(cwd, ours):\n"
         "    assert cwd\n\n\n@pytest.mark.usefixtures('db')\ndef test_db():\n    assert 1\n\n\n"
-        "@pytest.mark.skip\ndef test_skipped(caplog):\n    assert 0\n\n\n"
+        "@pytest.mark.skip\ndef test_skipped(request):\n    assert 0\n\n\n"
         "@mock.patch.multiple('os', getcwd=mock.DEFAULT)\ndef test_multiple(getcwd):\n    assert getcwd\n\n\n"
         "@mock.patch('os.getcwd', lambda: '/')\ndef test_replaced(cwd):\n    assert cwd\n"
     )
@@ -953,7 +953,7 @@ def test_which_test_functions_the_harness_cannot_run_and_why() -> None:
     # A test under @patch gets its mock first (a patch given its replacement passes none), then its fixtures.
     assert [f.name for f, _ in found_test_functions(module)] == ["test_ours", "test_marked", "test_patched"]
     assert unrun_test_functions(module) == [
-        "test_log (it asks for caplog, which pytest sets up)",
+        "test_log (it asks for request, which pytest sets up)",
         "test_db (it asks for db, which pytest sets up)",
         "test_multiple (it is decorated with @mock.patch.multiple('os', getcwd=mock.DEFAULT))",
         "test_replaced (it asks for cwd, which pytest sets up)",
@@ -1099,3 +1099,38 @@ async def test_skipif_marks_skip_as_their_conditions_say(
     # pytest itself: the same three fail, the rest skipped.
     pytest_run = await real_pytest(tmp_path, program, tests)
     assert "3 failed" in pytest_run.stdout and "3 skipped" in pytest_run.stdout, pytest_run.stdout
+
+
+async def test_caplog_capfd_and_recwarn_are_set_up_as_pytest_sets_them_up(
+    executor: LocalCommandLineCodeExecutor, tmp_path: Path
+) -> None:
+    # Before, a test that asked for any of them was not run ("it asks for caplog, which pytest sets up").
+    program = (
+        "import logging\nimport warnings\n\nlog = logging.getLogger('shop')\n\n\n"
+        "def buy(qty):\n    log.info('buying %d', qty)\n    if qty < 0:\n        log.warning('negative: %d', qty)\n"
+        "        warnings.warn('negative quantity', UserWarning)\n    print('bought', qty)\n    return qty\n"
+    )
+    tests = (
+        "import logging\n\n\n"
+        "def test_warns(caplog):\n    buy(-1)\n    assert caplog.messages == ['negative: -1']\n"
+        "    assert caplog.record_tuples == [('shop', logging.WARNING, 'negative: -1')]\n\n\n"
+        "def test_info(caplog):\n    caplog.set_level(logging.INFO, logger='shop')\n    buy(2)\n"
+        "    assert 'INFO     shop:' in caplog.text and caplog.messages == ['buying 2']\n    caplog.clear()\n"
+        "    with caplog.at_level(logging.ERROR, logger='shop'):\n        buy(-3)\n    assert caplog.records == []\n\n\n"
+        "def test_level_put_back(caplog):\n    buy(4)\n    assert caplog.messages == ['buying 4']\n\n\n"
+        "def test_printed(capfd):\n    buy(5)\n    assert capfd.readouterr().out == 'bought 5\\n'\n\n\n"
+        "def test_warned(recwarn):\n    buy(-6)\n    assert len(recwarn) == 1 and recwarn.pop(UserWarning).lineno == 11\n"
+    )
+    code, _, rest, report = await report_of(executor, program, tests)
+    assert code == 1 and report is not None, rest
+    assert [(r.source, r.passed) for r in report.results] == [
+        ("caplog.messages == ['negative: -1']", True),
+        ("caplog.record_tuples == [('shop', logging.WARNING, 'negative: -1')]", True),
+        ("'INFO     shop:' in caplog.text and caplog.messages == ['buying 2']", True),
+        ("caplog.records == []", True),
+        ("caplog.messages == ['buying 4']", False),  # the level set in test_info was put back after it
+        ("capfd.readouterr().out == 'bought 5\\n'", True),
+        ("len(recwarn) == 1 and recwarn.pop(UserWarning).lineno == 11", True),
+    ]
+    pytest_run = await real_pytest(tmp_path, program, tests)
+    assert "1 failed, 4 passed" in pytest_run.stdout, pytest_run.stdout

@@ -460,7 +460,7 @@ class _SDHarness:
     def rank(self, name):
         return self.SCOPES[self.scope(name)]
 
-    BUILTIN = ("tmp_path", "monkeypatch", "capsys")  # PYTEST_FIXTURES
+    BUILTIN = ("tmp_path", "monkeypatch", "capsys", "capfd", "caplog", "recwarn")  # PYTEST_FIXTURES
 
     def sets_up(self, name):
         return name in self.fixtures or name in self.BUILTIN
@@ -500,6 +500,72 @@ class _SDHarness:
             yield captured
         finally:
             _sd_sys.stdout, _sd_sys.stderr = saved
+
+    def capfd(self):
+        yield from self.capsys()  # what the tests print, as capsys has it (not a subprocess's)
+
+    def caplog(self):
+        # pytest's LogCaptureFixture: a handler on the root logger for the test (the root's level, WARNING, still
+        # filters, until set_level or at_level lowers it), the levels it set put back after.
+        import contextlib, logging
+
+        class LogCaptureFixture(logging.Handler):
+            def __init__(self):
+                super().__init__(0)
+                self.records, self.stream, self.saved = [], _sd_io.StringIO(), []
+                self.setFormatter(logging.Formatter("%(levelname)-8s %(name)s:%(filename)s:%(lineno)d %(message)s"))
+
+            def emit(self, record):
+                self.records.append(record)
+                self.stream.write(self.format(record) + "\n")
+
+            handler = property(lambda self: self)
+            text = property(lambda self: self.stream.getvalue())
+            messages = property(lambda self: [r.getMessage() for r in self.records])
+            record_tuples = property(lambda self: [(r.name, r.levelno, r.getMessage()) for r in self.records])
+
+            def get_records(self, when):
+                return self.records if when == "call" else []
+
+            def clear(self):
+                self.records.clear()
+                self.stream.seek(0)
+                self.stream.truncate()
+
+            def set_level(self, level, logger=None):
+                target = logging.getLogger(logger)
+                self.saved.append((target, target.level))
+                target.setLevel(level)
+                self.setLevel(level)
+
+            @contextlib.contextmanager
+            def at_level(self, level, logger=None):
+                target = logging.getLogger(logger)
+                saved = target.level, self.level
+                target.setLevel(level)
+                self.setLevel(level)
+                try:
+                    yield
+                finally:
+                    target.setLevel(saved[0])
+                    self.setLevel(saved[1])
+
+        capture, root = LogCaptureFixture(), logging.getLogger()
+        root.addHandler(capture)
+        try:
+            yield capture
+        finally:
+            root.removeHandler(capture)
+            for target, level in reversed(capture.saved):
+                target.setLevel(level)
+
+    def recwarn(self):
+        import pytest, warnings
+
+        recorder = pytest.WarningsRecorder(_ispytest=True)
+        with recorder:
+            warnings.simplefilter("default")
+            yield recorder
 
     def tear_down(self, generators):
         for _, generator in reversed(generators):
@@ -1039,8 +1105,9 @@ def _used_fixtures(decorator: ast.expr) -> list[str] | None:
 def fixture_functions(module: ast.Module) -> dict[str, ast.FunctionDef]:
     """The tests' own pytest fixtures the harness can set up: top-level functions decorated with a plain
     ``@pytest.fixture`` (any ``scope``, ``autouse`` or not), whose required arguments are such fixtures too; by name.
-    They may ask for pytest's own ``tmp_path``, ``monkeypatch`` and ``capsys`` (:data:`PYTEST_FIXTURES`); its other
-    fixtures (``caplog``...), ``params``, ``name`` and scopes given by a function are pytest's to run."""
+    They may ask for pytest's own ``tmp_path``, ``monkeypatch``, ``capsys``, ``capfd``, ``caplog`` and ``recwarn``
+    (:data:`PYTEST_FIXTURES`); its other fixtures (``request``...), ``params``, ``name`` and scopes given by a function
+    are pytest's to run."""
     found = {
         node.name: node
         for node in module.body
@@ -1057,7 +1124,7 @@ def fixture_functions(module: ast.Module) -> dict[str, ast.FunctionDef]:
 
 _SCOPES = ("function", "class", "module", "package", "session")
 
-PYTEST_FIXTURES = frozenset({"tmp_path", "monkeypatch", "capsys"})
+PYTEST_FIXTURES = frozenset({"tmp_path", "monkeypatch", "capsys", "capfd", "caplog", "recwarn"})
 """pytest's own fixtures the harness sets up as pytest would (the harness's ``BUILTIN``)."""
 
 
