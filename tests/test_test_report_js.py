@@ -856,3 +856,44 @@ async def test_typescript_tests_may_name_jests_mock_types() -> None:
     )
     code, _, report = await run("function double(x: number): number {\n  return x * 2;\n}\n", tests, "typescript")
     assert code == 0 and report is not None and [r.passed for r in report.results] == [True]
+
+
+@needs_tsc
+async def test_typescript_tests_give_jest_and_vi_type_arguments() -> None:
+    # Before, `vi.fn<() => Promise<string>>()` failed to compile (TS2347: an untyped call takes no type arguments):
+    # no test ran. `vi.mocked` is the identity it is at run time.
+    tests = (
+        "import { it, expect, vi } from 'vitest';\n\n"
+        "it('retries', async () => {\n"
+        "  const fn = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new Error('x')).mockResolvedValue('ok');\n"
+        "  expect(await twice(fn)).toBe('ok');\n  expect(vi.mocked(fn)).toHaveBeenCalledTimes(2);\n"
+        "  const spy = jest.spyOn<any, any>(Math, 'abs');\n  Math.abs(-1);\n  expect(spy).toHaveBeenCalled();\n"
+        "});\n"
+    )
+    program = (
+        "async function twice(fn: () => Promise<string>): Promise<string> {\n"
+        "  try {\n    return await fn();\n  } catch {\n    return fn();\n  }\n}\n"
+    )
+    code, rest, report = await run(program, tests, "typescript")
+    assert code == 0 and report is not None, rest
+    assert [(r.source, r.passed) for r in report.results] == [("it('retries')", True)]
+
+
+async def test_async_timer_advances_let_each_timers_promises_run_before_the_next() -> None:
+    # A retry sleeps, retries, and sleeps again: the second sleep is set only once the first one's promise has
+    # settled. Before, the whole advance ran first, and the second sleep's timer was left for later.
+    program = (
+        "const sleep = (ms) => new Promise((done) => setTimeout(done, ms));\n"
+        "async function retry(fn, delay) {\n  for (let i = 1; ; i++) {\n    try {\n      return await fn();\n"
+        "    } catch (error) {\n      if (i === 3) throw error;\n      await sleep(delay * i);\n    }\n  }\n}\n"
+    )
+    tests = (
+        "test('backs off', async () => {\n  jest.useFakeTimers();\n"
+        "  const fn = jest.fn().mockRejectedValueOnce(new Error('a')).mockRejectedValueOnce(new Error('b'))"
+        ".mockResolvedValue('ok');\n  const done = retry(fn, 100);\n"
+        "  await jest.advanceTimersByTimeAsync(300);\n  expect(fn).toHaveBeenCalledTimes(3);\n"
+        "  await expect(done).resolves.toBe('ok');\n  jest.useRealTimers();\n});\n"
+    )
+    code, rest, report = await run(program, tests, "javascript")
+    assert code == 0 and report is not None, rest
+    assert [(r.source, r.passed) for r in report.results] == [("test('backs off')", True)]

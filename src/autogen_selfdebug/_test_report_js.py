@@ -560,7 +560,7 @@ expect.stringMatching = (e/*any*/) => __sdMatcher(
 # Jest's mock functions, when the tests call ``jest`` without declaring it: calls, results and what ``this`` was
 # are kept on ``.mock``, for the mock matchers of ``expect`` above.
 _JEST = """\
-const jest/*any*/ = (function () {
+const jest/*jest*/ = (function () {
   const made/*any[]*/ = [];
   const fn = (implementation/*any*/)/*any*/ => {
     let now = implementation, once/*any[]*/ = [];
@@ -644,29 +644,36 @@ const jest/*any*/ = (function () {
     return clock;
   };
   // Every timer due by `to`, in time order (an interval again each period); Jest aborts after 100000 too.
+  const next = (to/*any*/)/*any*/ => {
+    const due = on().queue.filter((t/*any*/) => t.at <= to).sort((a/*any*/, b/*any*/) => a.at - b.at || a.id - b.id)[0];
+    if (!due) return false;
+    clock.now = due.at;
+    if (due.every) due.at += due.every;
+    else clock.queue = clock.queue.filter((t/*any*/) => t !== due);
+    due.f(...due.args);
+    return true;
+  };
   const advance = (to/*any*/) => {
-    for (let runs = 0; runs < 100000; runs++) {
-      const due = on().queue.filter((t/*any*/) => t.at <= to)
-        .sort((a/*any*/, b/*any*/) => a.at - b.at || a.id - b.id)[0];
-      if (!due) break;
-      clock.now = due.at;
-      if (due.every) due.at += due.every;
-      else clock.queue = clock.queue.filter((t/*any*/) => t !== due);
-      due.f(...due.args);
-    }
+    for (let runs = 0; runs < 100000 && next(to); runs++);
+    clock.now = Math.max(clock.now, to);
+  };
+  const settle = async () => { for (let i = 0; i < 10; i++) await Promise.resolve(); };
+  // The async kind lets the promises each timer settles run before the next timer: a retry's next sleep is due.
+  const advanceAsync = async (to/*any*/) => {
+    await settle();
+    for (let runs = 0; runs < 100000 && next(to); runs++) await settle();
     clock.now = Math.max(clock.now, to);
   };
   const last = () => Math.max(on().now, ...clock.queue.map((t/*any*/) => t.at));
-  const settle = async () => { for (let i = 0; i < 10; i++) await Promise.resolve(); };
   const api/*any*/ = {
-    fn, spyOn, isMockFunction: (f/*any*/) => Boolean(f && f._isMockFunction),
+    fn, spyOn, isMockFunction: (f/*any*/) => Boolean(f && f._isMockFunction), mocked: (f/*any*/) => f,
     clearAllMocks: () => made.forEach((f/*any*/) => f.mockClear()),
     resetAllMocks: () => made.forEach((f/*any*/) => f.mockReset()),
     restoreAllMocks: () => made.forEach((f/*any*/) => f.mockRestore()),
     useFakeTimers: () => { restore(); fake(); return api; },
     useRealTimers: () => { restore(); return api; },
     advanceTimersByTime: (ms/*any*/) => { advance(on().now + Number(ms)); return api; },
-    advanceTimersByTimeAsync: async (ms/*any*/) => { advance(on().now + Number(ms)); await settle(); return api; },
+    advanceTimersByTimeAsync: async (ms/*any*/) => { await advanceAsync(on().now + Number(ms)); return api; },
     // The timers there are, and those they set (not an interval's next runs: they never end).
     runAllTimers: () => { while (on().queue.some((t/*any*/) => !t.every)) advance(last()); return api; },
     runAllTimersAsync: async () => { api.runAllTimers(); await settle(); return api; },
@@ -683,6 +690,11 @@ _JEST_TYPES = """\
 declare namespace jest {
   type Mock<T = any, Y = any> = any; type Mocked<T = any> = any; type MockedFunction<T = any> = any;
   type SpyInstance<T = any, Y = any> = any; type MockInstance<T = any, Y = any> = any;
+}
+// What `jest` and `vi` are to the type checker: type arguments allowed (`vi.fn<() => Promise<string>>()`).
+interface SdJest {
+  fn<T = any, Y = any>(implementation?: any): any; spyOn<T = any, Y = any>(object: any, method: any): any;
+  mocked<T = any>(item: T, deep?: any): any; [name: string]: any;
 }
 """
 # Jest's globals, when the tests call them without declaring or importing them: node:test's own, by role.
@@ -770,7 +782,8 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     prelude += _JEST if undeclared & {"jest", "vi"} else ""
     # Their types too (`jest.fn() as jest.Mock`), which @types/jest would give: the sandbox has no @types.
     prelude += _JEST_TYPES if typed and undeclared & {"jest", "vi"} else ""
-    prelude += "const vi/*any*/ = jest;  // Vitest's vi.fn, vi.spyOn: Jest's\n" if "vi" in undeclared else ""
+    prelude += "const vi/*jest*/ = jest;  // Vitest's vi.fn, vi.spyOn: Jest's\n" if "vi" in undeclared else ""
+    annotations["/*jest*/"] = ": SdJest" if typed else ""
     for placeholder, annotation in annotations.items():
         prelude = prelude.replace(placeholder, annotation)
     if _uses_assert(root) and not _declares_assert(root) and not _declares_assert(_root(program, language)):
