@@ -216,6 +216,12 @@ def test_replace_name(language: str) -> None:
     # Declarations and callees are not names to replace; at top level there is no scope to draw from.
     assert all("function norm(p)" in s for s in found)
     assert results("const a = 1;\nconst b = a;\n", language, "replace_name") == []
+    # In a named arrow nested in a method, the method's names too (its `wrapper` for the `handler` it wraps).
+    source = "class E {\n  once(handler) {\n    const wrapper = (p) => this.off(handler);\n  }\n}\n"
+    assert results(source, language, "replace_name") == [
+        source.replace("off(handler)", "off(p)"),
+        source.replace("off(handler)", "off(wrapper)"),
+    ]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -416,6 +416,29 @@ async def test_two_bugs_on_two_lines_are_fixed_at_depth_two(sandbox: CodeExecuto
     assert "stack.append(left - right)" in deep.fix.source and "stack.append(left // right)" in deep.fix.source
 
 
+async def test_a_closures_wrong_name_is_fixed_at_depth_two(sandbox: CodeExecutor) -> None:
+    # An emitter's `off` keeps the handler it should drop, and `once` removes the handler it wraps, not its wrapper.
+    # Before, the wrapper arrow was offered only its own names, and the right patch read as leaving `handler` unused
+    # (it is still called): depth 2 ended with no fix.
+    program = (
+        "class Emitter {\n  constructor() { this.handlers = []; }\n  on(handler) { this.handlers.push(handler); }\n"
+        "  off(handler) {\n    this.handlers = this.handlers.filter((h) => h === handler);\n  }\n"
+        "  once(handler) {\n    const wrapper = (p) => {\n      this.off(handler);\n      handler(p);\n    };\n"
+        "    this.on(wrapper);\n  }\n  emit(p) { [...this.handlers].forEach((h) => h(p)); }\n}\n"
+    )
+    tests = (
+        "const e = new Emitter();\nconst seen = [];\nconst keep = (p) => seen.push(p);\ne.on(keep);\n"
+        "e.once((p) => seen.push(-p));\ne.emit(1);\ne.emit(2);\nassert.deepStrictEqual(seen, [1, -1, 2]);\n"
+        "e.off(keep);\nassert.strictEqual(e.handlers.length, 0);\n"
+    )
+    result = await search(sandbox, program, tests, "javascript")
+    assert result.fix is not None, result.summary()
+    assert result.fix.patch.description == (
+        "`h === handler` changed to `h !== handler` on line 5; `this.off(handler)` changed to `this.off(wrapper)` on "
+        "line 9"
+    )
+
+
 async def test_depth_two_builds_on_bases_that_fix_different_asserts(sandbox: CodeExecutor) -> None:
     # Two bugs: the count starts at 1, and min should be max. The best partial wins at depth 1 pass the second
     # assert by chance on line 5 (`word` to `text`: every count is the same, so min happens to pick "the"); the
@@ -903,6 +926,15 @@ def test_off_by_one_on_a_name_assigned_as_it_is() -> None:
         "`lo = mid` changed to `lo = mid - 1` on line 1",
         "`lo: int = mid` changed to `lo: int = mid + 1` on line 2",
         "`lo: int = mid` changed to `lo: int = mid - 1` on line 2",
+    ]
+
+
+def test_a_name_in_a_nested_function_may_become_one_of_the_enclosing_functions() -> None:
+    # A closure reads its enclosing function's names; before, only the nested function's own were offered.
+    source = "def outer(event, handler):\n    def inner(payload):\n        off(event)\n    return inner\n"
+    assert [e.description for e in repair_edits(source, templates=["replace_name"]) if e.line == 3] == [
+        "`event` changed to `payload` on line 3",
+        "`event` changed to `handler` on line 3",
     ]
 
 
@@ -1416,6 +1448,13 @@ def test_functions_the_checks_do_not_judge_with(language: str, program: str, tes
             "function f(xs, k) {\n  return xs.sort((a, b) => a - b)[k];\n}\n",
             "function f(xs, k) {\n  return xs.sort((a, b) => k - b)[k];\n}\n",
             ["a"],
+        ),
+        # A name still called is still used: `off(event, handler)` → `off(event, wrapper)` beside `handler(p)`.
+        (
+            "javascript",
+            "function once(event, handler) {\n  const wrapper = (p) => { off(event, handler); handler(p); };\n}\n",
+            "function once(event, handler) {\n  const wrapper = (p) => { off(event, wrapper); handler(p); };\n}\n",
+            [],
         ),
         # Not parsed: nothing to say.
         ("python", "def f(:\n", "def f(:\n", []),

@@ -645,6 +645,7 @@ class _Scopes:
 
     def __init__(self, tree: ast.Module, text: _Text) -> None:
         self._function: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        self._enclosing: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}  # a nested function's
         self._names: dict[int, list[str]] = {}
         self.attributes: dict[str, list[str]] = {}
         # The argument counts each method is called with: `items.pop()` → `items.append()` would be a call the
@@ -655,6 +656,8 @@ class _Scopes:
                 for inner in ast.walk(node):
                     # ast.walk is breadth-first: an inner function is met later and overrides.
                     self._function[id(inner)] = node
+                    if inner is not node and isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        self._enclosing[id(inner)] = node
                 self._names[id(node)] = _bound(node)
             elif isinstance(node, ast.Attribute):
                 names = self.attributes.setdefault(text.segment(node.value), [])
@@ -674,9 +677,13 @@ class _Scopes:
         return counts is None or len(call.args) + len(call.keywords) in counts
 
     def names_of(self, node: ast.AST) -> list[str]:
-        """The names bound in the function around ``node``; ``[]`` at module level."""
-        function = self._function.get(id(node))
-        return self._names.get(id(function), []) if function is not None else []
+        """The names bound in the function around ``node``, then those of the functions it is nested in (a
+        closure reads them: `off(event, handler)` in a wrapper for `off(event, wrapper)`); ``[]`` at module level."""
+        names, function = [], self._function.get(id(node))
+        while function is not None:
+            names += self._names.get(id(function), [])
+            function = self._enclosing.get(id(function))
+        return list(dict.fromkeys(names))
 
 
 def _bound(function: ast.FunctionDef | ast.AsyncFunctionDef, *, lambdas: bool = False) -> list[str]:

@@ -91,10 +91,16 @@ def tree_sitter_reads(source: str, language: str) -> list[tuple[list[str], set[s
                 node = stack.pop()
                 stack.extend(node.children)
                 shorthand = node.type == "shorthand_property_identifier"  # `{ total }` reads `total`
-                if shorthand or (node.type == "identifier" and program.is_read(node)):
-                    reads.add(program.text(node))
+                if shorthand or (node.type == "identifier" and (program.is_read(node) or _is_callee(node))):
+                    reads.add(program.text(node))  # a call of a name uses it too: `handler(payload)`
             found.append((program.declared_in(function), reads))
     return found
+
+
+def _is_callee(node: Node) -> bool:
+    """Whether ``node`` is the function a call or ``new`` calls (``f`` in ``f(x)``)."""
+    parent, field = node.parent, {"call_expression": "function", "new_expression": "constructor"}
+    return parent is not None and parent.type in field and _is(parent.child_by_field_name(field[parent.type]), node)
 
 
 def tree_sitter_pairs(source: str, language: str) -> Counter[tuple[str, str]] | None:
@@ -354,13 +360,15 @@ class _Program:
         return next((n for f in _functions_around(node) if (n := _function_name(f, self)) is not None), None)
 
     def names_of(self, node: Node) -> list[str]:
-        """The names declared in the scope around ``node`` and in the callbacks between; ``[]`` at top level."""
-        chain: list[Node] = []
-        for function in _functions_around(node):
-            chain.append(function)
-            if _function_name(function, self) is not None:
-                return list(dict.fromkeys(name for f in reversed(chain) for name in self._names.get(f.id, [])))
-        return []
+        """The names declared in the scope around ``node`` and in the callbacks between, then those of the
+        functions it is nested in (a closure reads them: `this.off(event, handler)` in a `wrapper` arrow for
+        `this.off(event, wrapper)`); ``[]`` at top level."""
+        functions = list(_functions_around(node))
+        named = [i for i, function in enumerate(functions) if _function_name(function, self) is not None]
+        if not named:
+            return []
+        scope, outer = functions[: named[0] + 1], functions[named[0] + 1 : named[-1] + 1]
+        return list(dict.fromkeys(name for f in [*reversed(scope), *outer] for name in self._names.get(f.id, [])))
 
     def may_call(self, member: Node, method: str) -> bool:
         """Whether ``member`` (``obj.prop``) may become ``obj.method``: it is not called, or the program calls
