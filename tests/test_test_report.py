@@ -1116,10 +1116,12 @@ async def test_caplog_capfd_and_recwarn_are_set_up_as_pytest_sets_them_up(
         "    assert caplog.record_tuples == [('shop', logging.WARNING, 'negative: -1')]\n\n\n"
         "def test_info(caplog):\n    caplog.set_level(logging.INFO, logger='shop')\n    buy(2)\n"
         "    assert 'INFO     shop:' in caplog.text and caplog.messages == ['buying 2']\n    caplog.clear()\n"
-        "    with caplog.at_level(logging.ERROR, logger='shop'):\n        buy(-3)\n    assert caplog.records == []\n\n\n"
+        "    with caplog.at_level(logging.ERROR, logger='shop'):\n        buy(-3)\n"
+        "    assert caplog.records == []\n\n\n"
         "def test_level_put_back(caplog):\n    buy(4)\n    assert caplog.messages == ['buying 4']\n\n\n"
         "def test_printed(capfd):\n    buy(5)\n    assert capfd.readouterr().out == 'bought 5\\n'\n\n\n"
-        "def test_warned(recwarn):\n    buy(-6)\n    assert len(recwarn) == 1 and recwarn.pop(UserWarning).lineno == 11\n"
+        "def test_warned(recwarn):\n    buy(-6)\n"
+        "    assert len(recwarn) == 1 and recwarn.pop(UserWarning).lineno == 11\n"
     )
     code, _, rest, report = await report_of(executor, program, tests)
     assert code == 1 and report is not None, rest
