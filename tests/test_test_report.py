@@ -1136,3 +1136,36 @@ async def test_caplog_capfd_and_recwarn_are_set_up_as_pytest_sets_them_up(
     ]
     pytest_run = await real_pytest(tmp_path, program, tests)
     assert "1 failed, 4 passed" in pytest_run.stdout, pytest_run.stdout
+
+
+async def test_test_classes_under_mocks_patches_run_each_method_with_its_mocks(
+    executor: LocalCommandLineCodeExecutor, tmp_path: Path
+) -> None:
+    # Before, a class under @patch was not run ("it is decorated with @patch(...)"): a TestCase's usual way to mock.
+    program = "import os\n\n\ndef where(name):\n    return os.path.join(os.getcwd(), name + '.txt')\n"
+    tests = (
+        "import unittest\nfrom unittest.mock import patch\n\n\n"
+        "@patch('os.getcwd', return_value='/srv')\nclass TestWhere(unittest.TestCase):\n"
+        "    def test_file(self, getcwd):\n        self.assertEqual(where('a'), '/srv/a.txt')\n"
+        "        getcwd.assert_called_once_with()\n\n\n"
+        "@patch.dict('os.environ', {'MODE': 'x'})\n@patch('os.getcwd', return_value='/tmp')\nclass TestPytest:\n"
+        "    def test_file(self, getcwd, tmp_path):\n        assert tmp_path.is_dir() and os.environ['MODE'] == 'x'\n"
+        "        assert where('b') == '/tmp/b.txt'\n"
+    )
+    assert unrun_test_functions(ast.parse(tests)) == []
+    code, _, rest, report = await report_of(
+        executor, program, tests.replace("import unittest\n", "import os, unittest\n")
+    )
+    assert code == 0 and report is not None, rest
+    assert [(r.source, r.passed) for r in report.results] == [
+        ("self.assertEqual(where('a'), '/srv/a.txt')", True),
+        ("tmp_path.is_dir() and os.environ['MODE'] == 'x'", True),
+        ("where('b') == '/tmp/b.txt'", True),
+    ]
+    wrong = program.replace("name + '.txt'", "name")
+    code, _, rest, report = await report_of(
+        executor, wrong, tests.replace("import unittest\n", "import os, unittest\n")
+    )
+    assert code == 1 and report is not None and [r.passed for r in report.results] == [False, True, False], rest
+    pytest_run = await real_pytest(tmp_path, wrong, tests.replace("import unittest\n", "import os, unittest\n"))
+    assert "2 failed" in pytest_run.stdout, pytest_run.stdout

@@ -981,8 +981,11 @@ def _test_classes(module: ast.Module) -> Iterator[tuple[ast.ClassDef, dict[str, 
 
 def _class_verdict(node: ast.ClassDef, module: ast.Module) -> str | None:
     """Why the harness does not run a test class's methods (``skip`` when pytest skips them all), or ``None``:
-    its decorators may be pytest's marks, with ``usefixtures`` naming fixtures of :func:`fixture_functions`."""
+    its decorators may be pytest's marks, with ``usefixtures`` naming fixtures of :func:`fixture_functions`, and
+    ``unittest.mock``'s patches (which patch each test method, as the harness calls it)."""
     for decorator in node.decorator_list:
+        if _mock_patches(decorator) is not None:
+            continue
         kind = _mark(decorator)
         if kind == "skip":
             return "skip"
@@ -1007,7 +1010,7 @@ def test_functions(module: ast.Module) -> list[tuple[_Function, int | None]]:
 
 def unrun_test_functions(module: ast.Module) -> list[str]:
     """The test functions pytest would run that the harness cannot, each with why (``test_log (it asks for
-    caplog, which pytest sets up)``): a fixture that is pytest's own or set up in a way the harness does not, or a
+    request, which pytest sets up)``): a fixture that is pytest's own or set up in a way the harness does not, or a
     decorator that is not a pytest mark. Skipped ones are not listed."""
     unrun = [f"{node.name} ({verdict})" for node, verdict in _pytest_functions(module) if isinstance(verdict, str)]
     verdicts = [(node, _class_verdict(node, module)) for node, _ in _test_classes(module)]
@@ -1016,7 +1019,8 @@ def unrun_test_functions(module: ast.Module) -> list[str]:
         if cls.bases:  # a TestCase: unittest calls its methods with no arguments
             continue
         methods = [node for node in cls.body if isinstance(node, _Function) and node.name.startswith("test")]
-        for node, verdict in _pytest_verdicts(methods, fixture_functions(module), method=True):
+        mocks = sum(_mock_patches(decorator) or 0 for decorator in cls.decorator_list)
+        for node, verdict in _pytest_verdicts(methods, fixture_functions(module), method=True, mocks=mocks):
             if isinstance(verdict, str):
                 unrun.append(f"{cls.name}.{node.name} ({verdict})")
     return unrun
@@ -1035,10 +1039,10 @@ def _pytest_functions(module: ast.Module) -> Iterator[tuple[_Function, int | str
 
 
 def _pytest_verdicts(
-    functions: Sequence[_Function], fixtures: dict[str, ast.FunctionDef], *, method: bool = False
+    functions: Sequence[_Function], fixtures: dict[str, ast.FunctionDef], *, method: bool = False, mocks: int = 0
 ) -> Iterator[tuple[_Function, int | str | None]]:
-    """Each of ``functions`` (a pytest class's methods, with ``method``) but skipped ones, with its number of
-    cases, or why the harness cannot run it."""
+    """Each of ``functions`` (a pytest class's methods, with ``method``, given ``mocks`` by its class's patches) but
+    skipped ones, with its number of cases, or why the harness cannot run it."""
     for node in functions:
         marks = [_parametrize(d) for d in node.decorator_list]
         others = [d for d, mark in zip(node.decorator_list, marks, strict=True) if mark is None]
@@ -1049,7 +1053,7 @@ def _pytest_verdicts(
         # mock's @patch decorators pass their mocks as the first arguments (after a method's self).
         patched = [_mock_patches(d) for d in others]
         kinds = [kind if count is None else "mark" for kind, count in zip(kinds, patched, strict=True)]
-        skipped = int(method) + sum(count or 0 for count in patched)
+        skipped = int(method) + sum(count or 0 for count in patched) + mocks
         positional = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
         required = _required(node) - set(positional[:skipped])
         required |= {name for decorator in others for name in _used_fixtures(decorator) or []}
