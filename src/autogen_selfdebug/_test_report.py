@@ -291,8 +291,11 @@ class _SDHarness:
     def program_as_file(self, names):
         # The program as the file the tests import, beside this one, for a test that runs it as a script: its
         # main block, made false for the import (``"__main__"`` became ``"__test__"``), true again. A file of
-        # that name that the harness did not write (its marker beside it) is left alone.
+        # that name that the harness did not write (its marker beside it) is left alone; so is a run from no file
+        # (a notebook's cell).
         import ast
+        if not _sd_os.path.isfile(self.file):
+            return
         folder = _sd_os.path.dirname(_sd_os.path.abspath(self.file))
         lines = _sd_linecache.getlines(self.file)[: self.program_lines]
         try:

@@ -645,7 +645,7 @@ class _Scopes:
 
     def __init__(self, tree: ast.Module, text: _Text) -> None:
         self._function: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
-        self._enclosing: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}  # a nested function's
+        self._enclosing: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}  # around a nested function
         self._names: dict[int, list[str]] = {}
         self.attributes: dict[str, list[str]] = {}
         # The argument counts each method is called with: `items.pop()` → `items.append()` would be a call the
@@ -1073,7 +1073,7 @@ def _identity(op: type[ast.operator], left: ast.expr, right: ast.expr) -> ast.ex
 
 def _dropped(candidate: _Candidate, text: _Text, parents: _Parents) -> _Candidate:
     """A constant changed into its operation's identity (``x - 1`` → ``x - 0``) written as the term dropped
-    (``x``): the same program, as a person writes the fix."""
+    (``x``), and a negative one changed to ``-0`` written ``0``: the same program, as a person writes the fix."""
     node, parent = candidate.node, parents.get(id(candidate.node))
     if _negated(parent) and isinstance(candidate.new_node, ast.Constant) and candidate.new_node.value == 0:
         # `-1` → `-0` is written `0`.

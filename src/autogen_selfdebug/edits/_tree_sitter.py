@@ -940,10 +940,11 @@ def _identity(op: str, left: Node, right: Node, program: _Program) -> bool:
 
 def _dropped(node: Node, new: str, program: _Program) -> _Candidate | None:
     """``node``, a number, changed to ``new``, its operation's identity (``x - 1`` → ``x - 0``), written as the
-    term dropped (``x``): the same program, as a person writes the fix. ``None`` if ``new`` is no identity."""
+    term dropped (``x``), or ``-1`` changed to ``-0`` written ``0``: the same program, as a person writes the fix.
+    ``None`` if ``new`` is neither."""
     parent = node.parent
     if parent is not None and parent.type == "unary_expression" and program.text(parent)[:1] == "-" and new == "0":
-        return _over("off_by_one", parent, (_Form("0", "number"),), at=node.start_byte)  # `-1` → `-0` is `0`
+        return _over("off_by_one", parent, (_Form("0", "number"),), at=node.start_byte)
     if parent is None or parent.type != "binary_expression":
         return None
     left, op, right = (parent.child_by_field_name(f) for f in ("left", "operator", "right"))
