@@ -897,3 +897,32 @@ async def test_async_timer_advances_let_each_timers_promises_run_before_the_next
     code, rest, report = await run(program, tests, "javascript")
     assert code == 0 and report is not None, rest
     assert [(r.source, r.passed) for r in report.results] == [("test('backs off')", True)]
+
+
+@pytest.mark.parametrize("language", ["javascript", pytest.param("typescript", marks=needs_tsc)])
+async def test_an_error_says_where_in_the_program_it_was_raised(language: str) -> None:
+    # Before, a JavaScript error said only what it was ("Reduce of empty array with no initial value"), where a
+    # Python one says the program's line too; and an error compared as a value showed its stack, the harness's
+    # frames and the run's folder included.
+    program = (
+        "class Cart {\n  constructor() { this.items = []; }\n"
+        "  total() {\n    return this.items.reduce((sum, item) => sum + item);\n  }\n}\n"
+        "function load() {\n  return Promise.reject(new Error('down'));\n}\n"
+    )
+    if language == "typescript":
+        program = program.replace("class Cart {", "class Cart {\n  items: number[];").replace(
+            "sum, item", "sum: any, item"
+        )
+    tests = (
+        "test('empty', () => {\n  expect(new Cart().total()).toBe(0);\n});\n"
+        "test('loads', async () => {\n  expect(await load().catch((e) => e)).toBe('ok');\n});\n"
+    )
+    code, rest, report = await run(program, tests, language)
+    assert code == 1 and report is not None, rest
+    empty, loads = report.results
+    line = 5 if language == "typescript" else 4
+    assert empty.error == "TypeError: Reduce of empty array with no initial value"
+    assert empty.where == f"line {line}: return this.items.reduce((sum, item) => sum + item);".replace(
+        "(sum,", "(sum: any," if language == "typescript" else "(sum,"
+    )
+    assert loads.actual == "[Error: down]" and loads.where is None

@@ -82,9 +82,37 @@ function __sdEmit(record/*any*/) {
 }
 function __sdShow(value/*any*/) {
   try {
+    // An error as Jest shows a received one, without its stack (the harness's frames, and the run's folder).
+    if (value instanceof Error) return ("[" + value.name + ": " + value.message + "]").slice(0, 200);
     const options = {depth: 3, maxArrayLength: 8, maxStringLength: 80, breakLength: Infinity};
     return String(__sdUtil ? __sdUtil.inspect(value, options) : JSON.stringify(value)).slice(0, 200);
   } catch (_e/*any*/) { return "<" + typeof value + ">"; }
+}
+// Where in the program an error was raised, as the Python report says it ("line 14: return xs.reduce(...)"): the
+// innermost frame of its stack in this file's first PROGRAM_LINES lines, which are the program's.
+const __sdHere/*any*/ = (() => {
+  const frame = String(new Error().stack).split("\\n")[1] || "";
+  const found = /\\((.*):\\d+:\\d+\\)$/.exec(frame) || /at (.*):\\d+:\\d+$/.exec(frame);
+  return found ? found[1] : null;
+})();
+let __sdLines/*any*/ = undefined;
+function __sdWhere(error/*any*/)/*any*/ {
+  if (!__sdHere || !error || typeof error.stack !== "string") return null;
+  for (const frame of error.stack.split("\\n").slice(1)) {
+    const at = frame.lastIndexOf(__sdHere + ":");
+    const line = at < 0 ? 0 : parseInt(frame.slice(at + __sdHere.length + 1), 10);
+    if (!(line >= 1 && line <= PROGRAM_LINES)) continue;
+    if (__sdLines === undefined) {
+      try {
+        const fs/*any*/ = typeof require === "function" ? require("fs") : process.getBuiltinModule("fs");
+        const path/*any*/ = __sdHere.startsWith("file:") ? new __sdGlobal.URL(__sdHere) : __sdHere;
+        __sdLines = String(fs.readFileSync(path, "utf8")).split("\\n");
+      } catch (_e/*any*/) { __sdLines = null; }
+    }
+    const text = __sdLines && __sdLines[line - 1] ? __sdLines[line - 1].trim().replace(/\\s+/g, " ").slice(0, 100) : "";
+    return "line " + line + (text ? ": " + text : "");
+  }
+  return null;
 }
 function __sdAssertionError(message/*any*/) {
   const error/*any*/ = new Error(message);
@@ -206,6 +234,8 @@ function __sdFail(record/*any*/, error/*any*/) {
     if (!error.generatedMessage) record.message = String(error.message).slice(0, 300);
   } else {
     record.error = (name + ": " + (named ? String(error.message) : __sdShow(error))).slice(0, 300);
+    const where = __sdWhere(error);
+    if (where) record.where = where;
   }
   if (named && typeof error.__sdCase === "string") {
     const where = "in the case " + JSON.stringify(error.__sdCase);
@@ -786,6 +816,7 @@ def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
     annotations["/*jest*/"] = ": SdJest" if typed else ""
     for placeholder, annotation in annotations.items():
         prelude = prelude.replace(placeholder, annotation)
+    prelude = prelude.replace("PROGRAM_LINES", str(len(program.splitlines())))
     if _uses_assert(root) and not _declares_assert(root) and not _declares_assert(_root(program, language)):
         prelude += _ASSERT_TS if typed else _ASSERT_JS
     # The prelude's last line ends with PRELUDE_END, so the tests keep their lines.
