@@ -950,12 +950,17 @@ def test_which_test_functions_the_harness_cannot_run_and_why() -> None:
         "@mock.patch('os.getcwd', lambda: '/')\ndef test_replaced(cwd):\n    assert cwd\n"
     )
     module = ast.parse(tests)
-    # A test under @patch gets its mock first (a patch given its replacement passes none), then its fixtures.
-    assert [f.name for f, _ in found_test_functions(module)] == ["test_ours", "test_marked", "test_patched"]
+    # A test under @patch gets its mock first (a patch given its replacement passes none), then its fixtures;
+    # under @patch.multiple, its DEFAULT ones by keyword.
+    assert [f.name for f, _ in found_test_functions(module)] == [
+        "test_ours",
+        "test_marked",
+        "test_patched",
+        "test_multiple",
+    ]
     assert unrun_test_functions(module) == [
         "test_log (it asks for request, which pytest sets up)",
         "test_db (it asks for db, which pytest sets up)",
-        "test_multiple (it is decorated with @mock.patch.multiple('os', getcwd=mock.DEFAULT))",
         "test_replaced (it asks for cwd, which pytest sets up)",
     ]
 
@@ -1162,6 +1167,14 @@ async def test_test_classes_under_mocks_patches_run_each_method_with_its_mocks(
         ("tmp_path.is_dir() and os.environ['MODE'] == 'x'", True),
         ("where('b') == '/tmp/b.txt'", True),
     ]
+    # patch.multiple passes its DEFAULT mocks by keyword, beside fixtures.
+    multiple = (
+        "import os\nfrom unittest import mock\n\n\n"
+        "@mock.patch.multiple('os', getcwd=mock.DEFAULT, sep='/')\ndef test_multiple(tmp_path, getcwd):\n"
+        "    getcwd.return_value = str(tmp_path)\n    assert where('c') == str(tmp_path / 'c.txt')\n"
+    )
+    code, _, rest, report = await report_of(executor, program, multiple)
+    assert code == 0 and report is not None and [r.passed for r in report.results] == [True], rest
     wrong = program.replace("name + '.txt'", "name")
     code, _, rest, report = await report_of(
         executor, wrong, tests.replace("import unittest\n", "import os, unittest\n")

@@ -595,6 +595,10 @@ class _SDHarness:
             mocks = sum(1 for p in patchings if p.attribute_name is None and p.new is unittest.mock.DEFAULT)
             first = 1 if _sd_inspect.ismethod(function) else 0
             names = names[:first] + names[first + mocks :]
+            # patch.multiple passes its DEFAULT ones by keyword, named by what they replace.
+            every = [q for p in patchings for q in (p, *getattr(p, "additional_patchers", ()))]
+            keywords = {q.attribute_name for q in every if q.attribute_name and q.new is unittest.mock.DEFAULT}
+            names = tuple(name for name in names if name not in keywords)
         return names
 
     def escaped(self, line, source, error, part=None):
@@ -1058,7 +1062,7 @@ def _pytest_verdicts(
         kinds = [kind if count is None else "mark" for kind, count in zip(kinds, patched, strict=True)]
         skipped = int(method) + sum(count or 0 for count in patched) + mocks
         positional = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
-        required = _required(node) - set(positional[:skipped])
+        required = _required(node) - set(positional[:skipped]) - {n for d in others for n in _mock_keywords(d)}
         required |= {name for decorator in others for name in _used_fixtures(decorator) or []}
         missing = sorted(required - given - fixtures.keys() - PYTEST_FIXTURES)
         if None in kinds:
@@ -1071,18 +1075,27 @@ def _pytest_verdicts(
 
 
 def _mock_patches(decorator: ast.expr) -> int | None:
-    """How many mocks a decorator of ``unittest.mock``'s passes its test (``@patch("m.f")`` one, ``@patch("m.f",
-    new)``, ``@patch.dict(...)`` none); ``None`` for any other decorator (``patch.multiple`` passes keywords)."""
+    """How many mocks a decorator of ``unittest.mock``'s passes its test first (``@patch("m.f")`` one, ``@patch("m.f",
+    new)``, ``@patch.dict(...)`` none, ``@patch.multiple(...)`` none: it passes keywords, :func:`_mock_keywords`);
+    ``None`` for any other decorator."""
     if not isinstance(decorator, ast.Call):
         return None
     name = ast.unparse(decorator.func).removeprefix("unittest.").removeprefix("mock.")
-    if name == "patch.dict":
+    if name in ("patch.dict", "patch.multiple"):
         return 0
     new_at = {"patch": 1, "patch.object": 2}.get(name)  # where the replacement, `new`, would stand
     if new_at is None:
         return None
     given = len(decorator.args) > new_at or any(k.arg == "new" for k in decorator.keywords)
     return 0 if given else 1
+
+
+def _mock_keywords(decorator: ast.expr) -> set[str]:
+    """The mocks ``@patch.multiple("m", a=DEFAULT, b=3)`` passes its test by keyword: ``{"a"}``."""
+    name = ast.unparse(decorator.func if isinstance(decorator, ast.Call) else decorator)
+    if not isinstance(decorator, ast.Call) or name.removeprefix("unittest.").removeprefix("mock.") != "patch.multiple":
+        return set()
+    return {k.arg for k in decorator.keywords if k.arg and ast.unparse(k.value).rsplit(".", 1)[-1] == "DEFAULT"}
 
 
 def _mark(decorator: ast.expr) -> str | None:
