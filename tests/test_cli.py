@@ -20,7 +20,7 @@ from rich.text import Text
 
 from autogen_selfdebug import ModelSelectionError, ResolvedModel, RunSummary, parse_model_spec
 from autogen_selfdebug.cli import _main as cli_main
-from autogen_selfdebug.cli._render import RunPrinter
+from autogen_selfdebug.cli._render import RunPrinter, _shown_lines
 from helpers import COUNT_I, COUNT_I_TESTS, STRUCTURED, decision, py
 
 BROKEN = "def double(x):\n    return x * 3\n\nprint(double(2))\n"
@@ -647,3 +647,17 @@ def test_write_tests_that_stay_weak_exit_1_and_write_nothing(
     code, out, err = run(["write-tests", str(subject), "--out", str(out_path), "--max-attempts", "1"], capsys)
     assert code == 1 and out == "" and not out_path.exists()
     assert "no good enough tests" in err and "nothing was written" in err
+
+
+def test_a_long_runs_output_keeps_the_tests_count_and_first_failures() -> None:
+    # Before, the last 30 lines were kept: with many failures the report's count ("Tests: 2 of 8 ...") and its
+    # first failures were the lines cut.
+    printed = [f"row {i}" for i in range(20)]
+    report = ["--- tests (exit code 1) ---", "Tests: 2 of 8 asserts passed.", *[f"FAILED line {i}" for i in range(40)]]
+    shown = _shown_lines([*printed, *report])
+    assert shown[:2] == ["[… 12 earlier lines not shown …]", "row 12"]
+    assert shown[9:12] == ["--- tests (exit code 1) ---", "Tests: 2 of 8 asserts passed.", "FAILED line 0"]
+    assert shown[-1] == "[… 21 more lines of the report not shown …]" and len(shown) == 31
+    # No report (a traceback): its end, as before.
+    assert _shown_lines([f"l{i}" for i in range(40)])[:2] == ["[… 10 earlier lines not shown …]", "l10"]
+    assert _shown_lines(report[:5]) == report[:5]

@@ -656,8 +656,9 @@ test.skip.each([[1]])("skipped %i", () => {
 
 
 @pytest.mark.parametrize("language", ["javascript", pytest.param("typescript", marks=needs_tsc)])
-async def test_jest_table_tests_and_mocks_run_each_as_one_check(language: str) -> None:
+async def test_jest_table_tests_and_mocks_run_each_row_as_a_check(language: str) -> None:
     # Before, `test.each(...)(...)` was not seen as a test: `test` was never defined, and the tests stopped there.
+    # Then a table was one check, reporting its first failing row; now each row is a check, as Jest counts them.
     program = PRICES_JS
     if language == "typescript":
         program = program.replace("(price, percent)", "(price: number, percent: number)").replace(
@@ -667,23 +668,26 @@ async def test_jest_table_tests_and_mocks_run_each_as_one_check(language: str) -
     assert code == 1 and report is not None and report.unfinished is None
     # A describe.each's tests run once for each row, as a check in a loop does.
     assert [(r.line, r.passed) for r in report.results] == [
+        (1, True),
         (1, False),
+        (1, False),
+        (8, True),
         (8, False),
         (16, True),
         (16, True),
         (24, False),
         (30, True),
     ]
-    table, tagged, receipt = (r for r in report.results if not r.passed)
-    # The first row that fails is the one reported, by its name.
-    assert (table.expected, table.actual) == ("50", "-400")
-    assert table.message == 'in the case "discount(100, 50) is 50"'
-    assert (tagged.expected, tagged.actual, tagged.message) == ("0", "-90", 'in the case "discount(10, 100) is 0"')
+    table, other_row, tagged, receipt = (r for r in report.results if not r.passed)
+    # Each row shown by its name.
+    assert (table.source, table.expected, table.actual) == ('test.each("discount(100, 50) is 50")', "50", "-400")
+    assert (other_row.expected, other_row.actual) == ("60", "-120")
+    assert (tagged.source, tagged.expected, tagged.actual) == ('it.each("discount(10, 100) is 0")', "0", "-90")
     assert (receipt.op, receipt.expected) == ("toEqual", "{ total: 5, paid: true, lines: [ Anything ] }")
     assert receipt.actual == "{ total: -40, paid: true, lines: [ { name: 'tea', price: 10 } ] }"
     fixed = program.replace("percent / 10)", "percent / 100)")
     code, _, report = await run(fixed, JEST_TABLES, language)
-    assert code == 0 and report is not None and (report.passed, report.total) == (6, 6), report
+    assert code == 0 and report is not None and (report.passed, report.total) == (9, 9), report
 
 
 async def test_the_mock_and_object_matchers_fail_when_they_should() -> None:
@@ -926,3 +930,20 @@ async def test_an_error_says_where_in_the_program_it_was_raised(language: str) -
         "(sum,", "(sum: any," if language == "typescript" else "(sum,"
     )
     assert loads.actual == "[Error: down]" and loads.where is None
+
+
+@needs_tsc
+async def test_typescript_table_tests_may_give_their_rows_types() -> None:
+    # Before, `test.each<[string, number]>(rows)` failed to compile (TS2347, type arguments on an untyped call).
+    tests = (
+        "import { describe, expect, test } from '@jest/globals';\n\n"
+        "describe.each<[number]>([[1], [2]])('scale %i', (k) => {\n"
+        "  test.each<[string, number]>([\n    ['a', 1],\n    ['bb', 2],\n  ])('%s', (word, n) => {\n"
+        "    expect(size(word) * k).toBe(n * k);\n  });\n});\n"
+    )
+    program = "function size(word: string): number {\n  return word.length + 1;\n}\n"
+    code, rest, report = await run(program, tests, "typescript")
+    assert code == 1 and report is not None, rest
+    assert [(r.source, r.passed) for r in report.results] == [('test.each("a")', False), ('test.each("bb")', False)] * 2
+    code, rest, report = await run(program.replace(" + 1", ""), tests, "typescript")
+    assert code == 0 and report is not None and len(report.results) == 4, rest

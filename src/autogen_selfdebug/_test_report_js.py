@@ -36,7 +36,7 @@ Jest's globals without importing them, run through the same runner (``beforeAll`
 matchers too) and, when they use it, ``jest.fn``/``jest.spyOn`` and fake timers (Vitest's ``vi`` is the same).
 An import of these globals from ``@jest/globals`` or ``vitest``, which the sandbox does not have, is blanked
 out. A table test (``test.each(rows)(name, fn)``, ``it.each`...```, ``describe.each``) runs a test for each row;
-a table is one check, and its report names the first row that failed.
+each row of a ``test.each`` is a check, shown by its name (``test.each("adds 1 and 2")``), as Jest counts them.
 """
 
 from __future__ import annotations
@@ -385,9 +385,22 @@ const __sdNodeTest/*any*/ = (function () {
         show(path.split(".").reduce((v/*any*/, key/*any*/) => (v == null ? v : v[key]), row)))
       : text;
   };
-  const each = (f/*any*/)/*any*/ => (table/*any*/, ...values/*any[]*/)/*any*/ => (name/*any*/, fn/*any*/)/*any*/ => {
+  // Where a table test stands (`__sdNodeTest.at(line, shown).test.each(rows)(name, fn)`): each row is a check.
+  let table/*any*/ = null;
+  const at = (line/*any*/, shown/*any*/)/*any*/ => { table = {line, shown}; return api; };
+  const each = (f/*any*/)/*any*/ => (rows/*any*/, ...values/*any[]*/)/*any*/ => (name/*any*/, fn/*any*/)/*any*/ => {
+    const where = table;
+    table = null;
+    if (where) {
+      rowsOf(rows, values).forEach((args/*any[]*/, index/*any*/) => {
+        const title = named(name, args, index);
+        const shown = (where.shown + "(" + JSON.stringify(title) + ")").slice(0, 300);
+        __sdCheck(where.line, shown, () => f(title, () => fn(...args)));
+      });
+      return settled();
+    }
     const later/*any[]*/ = [];
-    rowsOf(table, values).forEach((args/*any[]*/, index/*any*/) => {
+    rowsOf(rows, values).forEach((args/*any[]*/, index/*any*/) => {
       __sdLater = null;
       const title = named(name, args, index);
       try {
@@ -411,7 +424,7 @@ const __sdNodeTest/*any*/ = (function () {
   for (const f of [api, describe, subtest]) Object.assign(f, {skip: settled, todo: settled, only: f, each: each(f)});
   const current = () => suites[suites.length - 1];
   Object.assign(api, {
-    test: api, it: api, describe, suite: describe, before: (fn/*any*/) => { fn(context("before")); },
+    at, test: api, it: api, describe, suite: describe, before: (fn/*any*/) => { fn(context("before")); },
     after: (fn/*any*/) => { current().after.push(fn); },
     beforeEach: (fn/*any*/) => { current().beforeEach.push(fn); },
     afterEach: (fn/*any*/) => { current().afterEach.push(fn); },
@@ -1045,11 +1058,22 @@ def _wrap_node_test(statement: tree_sitter.Node, use: NodeTestUse, data: bytes, 
         if callee is None or found is None:
             continue
         name, modifier = found
-        path = ["__sdNodeTest", name, *filter(None, [modifier, "each" if each else None])]
-        edits.append((callee.start_byte, callee.end_byte, ".".join(path)))
+        row_checks = each and role == "test"
+        title = ""
         if role == "test":
             parts = _parts(arguments) if arguments is not None else []
             title = _text(parts[0], data) if parts and parts[0].type in ("string", "template_string") else "..."
+        # A table test's rows are checks each, as Jest counts them, shown by their names (`test.each("adds 1 and 2")`):
+        # the runner is told the line and the callee.
+        at = [f"at({node.start_point.row + 1}, {json.dumps(_shown(_text(callee, data)))})"]
+        path = ["__sdNodeTest", *(at if row_checks else []), name, *filter(None, [modifier, "each" if each else None])]
+        # Its type arguments go (`test.each<[string, number]>(rows)`): the runner is untyped, and tsc refuses
+        # type arguments on an untyped call. The rows' types are for the checker only.
+        typed = callee.parent.child_by_field_name("type_arguments") if callee.parent is not None else None
+        end = typed.end_byte if typed is not None and typed.start_byte == callee.end_byte else callee.end_byte
+        lines = "\n" * data[callee.end_byte : end].count(b"\n")
+        edits.append((callee.start_byte, end, ".".join(path) + lines))
+        if role == "test" and not row_checks:
             _wrap(node, f"{_text(callee, data)}({title})", edits)
 
 

@@ -32,6 +32,7 @@ from ..sandboxes import rename_snippets
 __all__ = ["FixOrigin", "Lead", "RunPrinter"]
 
 _SHOWN_OUTPUT_LINES = 30
+_PROGRAM_OUTPUT_LINES = 8  # of the program's own output, before the tests' report
 # Fewer test asserts than this, and a pass is reported as "passed N of N tests", not "fixed".
 _FEW_TESTS = 3
 # What an attempt with no model call is called, by its move.
@@ -291,10 +292,7 @@ class RunPrinter:
         output, name = event.result.output, self._file_name
         if name is not None:
             output = rename_snippets(output, name)
-        lines = output.rstrip().splitlines()
-        if len(lines) > _SHOWN_OUTPUT_LINES:
-            cut = len(lines) - _SHOWN_OUTPUT_LINES
-            lines = [f"[… {cut} earlier lines not shown …]", *lines[-_SHOWN_OUTPUT_LINES:]]
+        lines = _shown_lines(output.rstrip().splitlines())
         title = "[green]passed" if ok else f"[red]failed (exit code {event.result.exit_code})"
         body = escape("\n".join(lines)) or "[dim](no output)"
         self._console.print(Panel(body, title=title, title_align="left", border_style="green" if ok else "red"))
@@ -363,3 +361,22 @@ class RunPrinter:
             passed = summary.tests_passed if summary.tests_passed is not None else total
             return f"[bold yellow]passed {passed} of {total} test{'s' if total != 1 else ''}[/]"
         return "[bold green]fixed[/]"
+
+
+def _shown_lines(lines: list[str]) -> list[str]:
+    """A long run's output, cut to about :data:`_SHOWN_OUTPUT_LINES`: the tests' report from its start (its count
+    of passing checks, then the first failures), after the end of what the program printed; with no report, the
+    end (where a traceback ends)."""
+    if len(lines) <= _SHOWN_OUTPUT_LINES:
+        return lines
+    start = next((i for i, line in enumerate(lines) if line.startswith("--- tests (exit code")), None)
+    if start is None:
+        return [f"[… {len(lines) - _SHOWN_OUTPUT_LINES} earlier lines not shown …]", *lines[-_SHOWN_OUTPUT_LINES:]]
+    printed, report = lines[:start], lines[start:]
+    if len(printed) > _PROGRAM_OUTPUT_LINES:
+        cut = len(printed) - _PROGRAM_OUTPUT_LINES
+        printed = [f"[… {cut} earlier lines not shown …]", *printed[-_PROGRAM_OUTPUT_LINES:]]
+    room = _SHOWN_OUTPUT_LINES - len(printed)
+    if len(report) > room:
+        report = [*report[:room], f"[… {len(report) - room} more lines of the report not shown …]"]
+    return [*printed, *report]
