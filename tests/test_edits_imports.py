@@ -15,6 +15,27 @@ def test_modules_used_by_attribute_and_typing_names_are_imported() -> None:
     exec(compile(patched, "<patched>", "exec"), {})  # the patched program defines f: its names resolve
 
 
+def test_names_taken_from_a_standard_module_by_name_are_imported() -> None:
+    # Seen in `fix` on a new user's file: the 0.5B model's rewrite kept `@dataclass` and dropped its import, and the
+    # attempt failed on "NameError: name 'dataclass' is not defined".
+    source = (
+        "@dataclass\nclass Invoice:\n    lines: list\n\n\n"
+        "def totals(rows):\n    seen = defaultdict(int)\n    for key, n in rows:\n        seen[key] += n\n"
+        "    return reduce(lambda a, b: a + b, seen.values(), 0), Counter(seen)\n"
+    )
+    patched, lines = with_missing_imports(source)
+    assert lines == [
+        "from collections import Counter, defaultdict",
+        "from dataclasses import dataclass",
+        "from functools import reduce",
+    ]
+    namespace: dict[str, object] = {}
+    exec(compile(patched, "<patched>", "exec"), namespace)
+    assert namespace["totals"]([("a", 1), ("a", 2)]) == (3, {"a": 3})  # type: ignore[operator]
+    # A name the program binds itself is its own.
+    assert with_missing_imports("def f(Path):\n    return Path\n") == ("def f(Path):\n    return Path\n", [])
+
+
 def test_the_imports_go_after_the_docstring_and_future_imports() -> None:
     source = '"""A module."""\nfrom __future__ import annotations\n# a comment\ndef f():\n    return math.pi\n'
     patched, _ = with_missing_imports(source)

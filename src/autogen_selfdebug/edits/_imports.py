@@ -20,17 +20,31 @@ from ._python import line_starts
 __all__ = ["with_missing_imports"]
 
 _TYPING = frozenset(typing.__all__)
+# Names a program takes from a standard module by name, and says only one thing by: `@dataclass`, `defaultdict(list)`.
+_FROM = {
+    **dict.fromkeys(("dataclass", "asdict", "astuple"), "dataclasses"),
+    **dict.fromkeys(("defaultdict", "Counter", "deque", "OrderedDict", "namedtuple"), "collections"),
+    **dict.fromkeys(("reduce", "lru_cache", "partial", "wraps", "cmp_to_key"), "functools"),
+    **dict.fromkeys(("heappush", "heappop", "heapify", "nlargest", "nsmallest"), "heapq"),
+    **dict.fromkeys(("bisect_left", "bisect_right", "insort"), "bisect"),
+    **dict.fromkeys(("permutations", "combinations", "zip_longest", "groupby", "islice", "accumulate"), "itertools"),
+    "Path": "pathlib",
+    "Enum": "enum",
+    "Decimal": "decimal",
+    "Fraction": "fractions",
+}
 # `this` and `antigravity` act when imported (print, open a browser): never imported to be looked at.
 _MODULES = frozenset(name for name in sys.stdlib_module_names if not name.startswith("_")) - {"this", "antigravity"}
 
 
 def with_missing_imports(source: str) -> tuple[str, list[str]]:
     """``source`` with the import lines it lacks added at the top (after its docstring and ``__future__``
-    imports), and those lines: ``import m`` for a standard module ``m`` it uses as ``m.attr``, and
-    ``from typing import ...`` for ``typing`` names it uses. A name the program binds anywhere (assigns,
-    defines, imports, takes as a parameter) is left alone, as is a program that does not parse or has a
-    ``from m import *``, and a name used for an attribute its module lacks (``token.value`` is a variable
-    the program forgot to define, not the ``token`` module).
+    imports), and those lines: ``import m`` for a standard module ``m`` it uses as ``m.attr``, ``from typing
+    import ...`` for ``typing`` names it uses, and ``from m import ...`` for a few names programs take from a
+    standard module by name and that say only that (``dataclass``, ``defaultdict``, ``reduce``, ``Path``...). A
+    name the program binds anywhere (assigns, defines, imports, takes as a parameter) is left alone, as is a
+    program that does not parse or has a ``from m import *``, and a name used for an attribute its module lacks
+    (``token.value`` is a variable the program forgot to define, not the ``token`` module).
 
     Example:
         >>> with_missing_imports("def f(xs: List[int]) -> int:\\n    return math.floor(sum(xs))\\n")[1]
@@ -61,9 +75,13 @@ def with_missing_imports(source: str) -> tuple[str, list[str]]:
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
             modules[node.value.id].add(node.attr)
     lines = [f"import {name}" for name in sorted((modules.keys() - bound) & _MODULES) if _has(name, modules[name])]
-    names = sorted((read - bound) & _TYPING)
+    names = sorted((read - bound) & (_TYPING - _FROM.keys()))  # `Counter` is typing's too: collections' is the one
     if names:
         lines.append(f"from typing import {', '.join(names)}")
+    taken = defaultdict[str, list[str]](list)
+    for name in sorted((read - bound) & _FROM.keys()):
+        taken[_FROM[name]].append(name)
+    lines += [f"from {module} import {', '.join(taken[module])}" for module in sorted(taken)]
     if not lines:
         return source, []
     # After the module's docstring and `from __future__` imports, which must come first.
