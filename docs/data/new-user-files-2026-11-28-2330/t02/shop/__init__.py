@@ -1,0 +1,1 @@
+from .pricing import Quote, quote
