@@ -43,6 +43,7 @@ __all__ = [
     "TestReport",
     "expects_raise",
     "fixture_functions",
+    "imports_program",
     "instrument_python_tests",
     "is_test_runner",
     "main_function",
@@ -1080,7 +1081,7 @@ def _mock_patches(decorator: ast.expr) -> int | None:
     ``None`` for any other decorator."""
     if not isinstance(decorator, ast.Call):
         return None
-    name = ast.unparse(decorator.func).removeprefix("unittest.").removeprefix("mock.")
+    name = _mock_name(decorator)
     if name in ("patch.dict", "patch.multiple"):
         return 0
     new_at = {"patch": 1, "patch.object": 2}.get(name)  # where the replacement, `new`, would stand
@@ -1092,10 +1093,14 @@ def _mock_patches(decorator: ast.expr) -> int | None:
 
 def _mock_keywords(decorator: ast.expr) -> set[str]:
     """The mocks ``@patch.multiple("m", a=DEFAULT, b=3)`` passes its test by keyword: ``{"a"}``."""
-    name = ast.unparse(decorator.func if isinstance(decorator, ast.Call) else decorator)
-    if not isinstance(decorator, ast.Call) or name.removeprefix("unittest.").removeprefix("mock.") != "patch.multiple":
+    if not isinstance(decorator, ast.Call) or _mock_name(decorator) != "patch.multiple":
         return set()
     return {k.arg for k in decorator.keywords if k.arg and ast.unparse(k.value).rsplit(".", 1)[-1] == "DEFAULT"}
+
+
+def _mock_name(decorator: ast.Call) -> str:
+    """The decorator's callee as ``unittest.mock`` names it: ``patch.object`` for ``mock.patch.object``."""
+    return ast.unparse(decorator.func).removeprefix("unittest.").removeprefix("mock.")
 
 
 def _mark(decorator: ast.expr) -> str | None:
@@ -1315,6 +1320,12 @@ that file as a script (``subprocess.run([sys.executable, "greet.py"])``) find it
 is in this run."""
 
 _PROGRAM_FILE = re.compile(re.escape(IMPORTS_PROGRAM) + r" \(([\w.-]+\.py)\)")
+
+
+def imports_program(module: str) -> str:
+    """The comment that ends a line standing for an import of the program ``module`` (:data:`IMPORTS_PROGRAM`,
+    then its file name, which :func:`instrument_python_tests` reads back)."""
+    return f"{IMPORTS_PROGRAM} ({module}.py)"
 
 
 def program_as_module(program: str) -> str:

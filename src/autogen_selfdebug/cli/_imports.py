@@ -20,7 +20,7 @@ import re
 
 import tree_sitter
 
-from .._test_report import IMPORTS_PROGRAM
+from .._test_report import imports_program
 from .._test_report_js import IMPORTS_PROGRAM_JS
 from ..edits import parser_for
 
@@ -113,7 +113,7 @@ def _python_replacement(node: ast.stmt, module: str, package: str | None) -> str
         ]
     else:
         return None
-    return ("; ".join(bound) or "pass") + "  " + IMPORTS_PROGRAM + f" ({module}.py)"
+    return ("; ".join(bound) or "pass") + "  " + imports_program(module)
 
 
 def _is_module(name: str | None, module: str, package: str | None) -> bool:
