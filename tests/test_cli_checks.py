@@ -1054,6 +1054,27 @@ def test_typescript_checks_split_off() -> None:
     assert split.rejoin(split.program) == KADANE_TS
 
 
+@pytest.mark.parametrize(
+    ("source", "language", "tests_from"),
+    [
+        ('def f():\n    return 1\n\n\nif __name__ == "__main__":\n    x = f()\n    assert x == 1\n', "python", 6),
+        (
+            "function f() { return 1; }\n\nif (require.main === module) {\n  const assert = require('node:assert');\n"
+            "  const x = f();\n  assert.strictEqual(x, 1);\n  console.log('ok');\n}\n",
+            "javascript",
+            4,
+        ),
+    ],
+)
+def test_a_main_blocks_checks_may_come_after_what_they_check(source: str, language: str, tests_from: int) -> None:
+    # Before, a main block that set up first (`inv = Inventory()`, then asserts) stayed in the program: the
+    # model saw its asserts as code to edit, and they got no per-assert report.
+    split = split_trailing_checks(source, language)
+    assert split is not None and split.count == 1 and split.steps == 1
+    assert split.tests.splitlines()[tests_from - 1].strip().startswith(("x = f()", "const assert"))
+    assert "with the statement among them" in split.describe("f")
+
+
 CLAMP_MAIN_JS = """\
 function clamp(x, lo, hi) {
   return Math.max(lo, Math.max(x, hi));
@@ -1210,7 +1231,7 @@ def test_a_program_that_waits_for_input_is_not_changed_and_the_person_is_told_wh
         ("x = 1; assert x == 1\n", "python"),  # shares its line with the program
         ("def f():\n    return 1\n\nassert f() = 1\n", "python"),  # the last check does not parse
         ("def f():\n    assert True\n    return 1\n", "python"),  # inside a function, not top level
-        ('def f():\n    return 1\n\nif __name__ == "__main__":\n    x = f()\n    assert x == 1\n', "python"),
+        ('def f():\n    return 1\n\nif __name__ == "__main__":\n    assert f() == 1\n    x = f()\n', "python"),
         ("def f():\n    return 1\n\nassert f() == 1\nmain()\n", "python"),  # the program's own work comes last
         ('def f():\n    return 1\n\nif __name__ == "__main__":\n    assert f() == 1\nelse:\n    pass\n', "python"),
         ('def f():\n    return 1\n\nif __name__ == "__main__":\n    print(f())\n', "python"),
@@ -1484,16 +1505,16 @@ def test_imports_of_the_program_in_a_tests_file_are_rewritten_in_place() -> None
     assert rewritten is not None
     assert rewritten.splitlines()[:6] == [
         "import math",
-        "pass  # imports the program above (area.py)",
+        f"{_program_module('area')}  # imports the program above (area.py)",
         f"shapes = {_program_module('area')}  # imports the program above (area.py)",
-        "surface = area  # imports the program above (area.py)",
+        f"{_program_module('area')}; surface = area  # imports the program above (area.py)",
         "",
         "",
     ]
     assert rewritten.splitlines()[6:] == TEST_AREA.splitlines()[6:]  # the rest, on the same lines
     nested = "def test_x():\n    from area import area  # here\n    assert area(1, 1) == 1\n"
     assert drop_program_imports(nested, "area") == nested.replace(
-        "from area import area", "pass  # imports the program above (area.py)"
+        "from area import area", f"{_program_module('area')}  # imports the program above (area.py)"
     )
     assert drop_program_imports("import math\nfrom areas import area\n", "area") is None
     assert drop_program_imports("def f(:\n", "area") is None
@@ -1504,12 +1525,12 @@ def test_imports_of_the_program_from_its_package_are_rewritten_in_place() -> Non
     # import ..." was seen, and the run failed with "ModuleNotFoundError: No module named 'shapes'".
     namespace, program = "__import__('types').SimpleNamespace", _program_module("area")
     cases = {
-        "from shapes.area import area, perimeter as p\n": "p = perimeter\n",
+        "from shapes.area import area, perimeter as p\n": f"{program}; p = perimeter\n",
         "from shapes import area\n": f"area = {program}\n",
         "from shapes import area as a, other\n": f"a = {program}; from shapes import other\n",
         "import shapes.area\n": f"shapes = {namespace}(area={program})\n",
         "import shapes.area as a, math\n": f"a = {program}; import math\n",
-        "from .area import area\n": "pass\n",
+        "from .area import area\n": f"{program}\n",
         "from . import area\n": f"area = {program}\n",
     }
     for tests, rewritten in cases.items():
@@ -1741,6 +1762,28 @@ def test_tests_that_patch_the_programs_module_reach_its_own_lookups(
     assert code == 0, err
     assert "Tests: 1 of 5 asserts passed." in flat(err) and "URLError" not in err and "Not run" not in err
     assert "temp < 10" in (tmp_path / "weather.py").read_text()
+
+
+def test_tests_that_import_names_and_patch_the_program_by_its_modules_name_are_searched(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, `from retry import delays` made no module `retry`: the first run found the harness's copy of the
+    # program beside the tests, but the search's runs did not, so `patch("retry.time.sleep")` failed for every
+    # candidate, and the fix (`^` → `**`) was "3 of 8 asserts".
+    (tmp_path / "retry.py").write_text(
+        "import time\n\n\ndef delays(n):\n    return [2 ^ i for i in range(n)]\n\n\n"
+        "def wait_all(n):\n    for d in delays(n):\n        time.sleep(d)\n"
+    )
+    (tmp_path / "test_retry.py").write_text(
+        "from unittest import mock\n\nfrom retry import delays, wait_all\n\n\n"
+        "def test_delays():\n    assert delays(3) == [1, 2, 4]\n\n\n"
+        "def test_waits():\n    with mock.patch('retry.time.sleep') as sleep:\n        wait_all(2)\n"
+        "    assert sleep.call_args_list == [mock.call(1), mock.call(2)]\n"
+    )
+    args = ["fix", str(tmp_path / "retry.py"), "--tests", str(tmp_path / "test_retry.py"), "--in-place"]
+    code, _, err = run(args, capsys)
+    assert code == 0, err
+    assert "`2 ^ i` changed to `2 ** i` on line 5" in flat(err)
 
 
 def test_a_default_import_of_the_program_is_its_default_export() -> None:

@@ -305,6 +305,25 @@ async def test_unittest_and_pytest_classes_run_each_method_and_report_its_checks
     assert "Ran " not in rest  # unittest.main() is the harness's to replace: nothing ran twice
 
 
+async def test_a_truth_check_of_a_call_shows_the_calls_own_value(executor: LocalCommandLineCodeExecutor) -> None:
+    # Before, `assertFalse(f(x))` (and `assert not f(x)`) failed with "actual: False": the value of `not f(x)`.
+    tests = (
+        "import unittest\n\n\nclass T(unittest.TestCase):\n    def test_a(self):\n"
+        "        self.assertFalse(is_weekday(6))\n        self.assertTrue(is_weekday(0))\n\n\n"
+        "assert not is_weekday(5)\nassert is_weekday(7 - 7)\nassert not [d for d in (6,) if is_weekday(d)]\n"
+    )
+    program = "def is_weekday(day):\n    return day < 7\n"
+    code, _, rest, report = await report_of(executor, program, tests)
+    assert code == 1 and report is not None, rest
+    assert [(r.line, r.passed, r.call, r.actual) for r in report.results] == [
+        (10, False, "is_weekday(5)", "True"),
+        (11, True, "is_weekday(0)", "True"),
+        (12, False, None, "False"),  # not a call: the check's value, as before
+        (6, False, "is_weekday(6)", "True"),
+        (7, True, "is_weekday(0)", "True"),
+    ]
+
+
 async def test_a_pytest_classs_methods_take_fixtures_and_parametrize_cases(
     executor: LocalCommandLineCodeExecutor,
 ) -> None:
@@ -330,6 +349,32 @@ async def test_a_pytest_classs_methods_take_fixtures_and_parametrize_cases(
         (9, "double(base) == 20", True),
     ]
     assert unrun_test_functions(ast.parse(tests)) == ["TestDouble.test_log (it asks for request, which pytest sets up)"]
+
+
+async def test_a_pytest_classs_own_fixtures_are_set_up_on_its_tests_instance(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    # Before, a fixture defined in the class was "not run here" for every test asking for it, and the tests that
+    # were left passed: a program pytest fails was "the program as given passes".
+    tests = (
+        "import pytest\n\n\n@pytest.fixture\ndef base():\n    return 10\n\n\n"
+        "class TestDouble:\n"
+        "    @pytest.fixture\n    def doubled(self, base):\n        self.seen = base\n        return double(base)\n\n"
+        "    @pytest.fixture(autouse=True)\n    def log(self):\n        self.log = ['up']\n        yield\n"
+        "        self.log.append('down')\n\n"
+        "    @pytest.fixture\n    def asks(self, request):\n        return request\n\n"
+        "    def test_doubled(self, doubled):\n        assert (doubled, self.seen, self.log) == (20, 10, ['up'])\n\n"
+        "    def test_three(self):\n        assert double(3) == 6\n\n"
+        "    def test_asks(self, asks):\n        assert asks\n"
+    )
+    program = "def double(x):\n    return x * 2 + (1 if x == 3 else 0)\n"
+    code, _, rest, report = await report_of(executor, program, tests)
+    assert code == 1 and report is not None, rest
+    assert [(r.line, r.source, r.passed) for r in report.results] == [
+        (26, "(doubled, self.seen, self.log) == (20, 10, ['up'])", True),  # on the test's own instance
+        (29, "double(3) == 6", False),
+    ]
+    assert unrun_test_functions(ast.parse(tests)) == ["TestDouble.test_asks (it asks for asks, which pytest sets up)"]
 
 
 async def test_a_test_classs_own_setup_and_teardown_run_once_around_its_tests(

@@ -31,9 +31,9 @@ import ast
 import json
 import math
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Sequence, Set
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 __all__ = [
     "IMPORTS_PROGRAM",
@@ -108,6 +108,7 @@ class _SDHarness:
         self.reported = 0
         self.out = _sd_sys.stdout
         self.fixtures, self.settings = {}, {}  # the tests' fixtures by name; each one's (scope, autouse, line)
+        self.methods = set()  # which of them are the running test class's own, called on its test's instance
         self.kept, self.teardowns = {}, {}  # a class's or the run's fixture values, and their yield fixtures
         shown = _sd_reprlib.Repr()
         shown.maxstring, shown.maxother, shown.maxlevel = 80, 80, 3
@@ -149,11 +150,12 @@ class _SDHarness:
         text = ", ".join(parts)
         return text if len(text) <= 400 else text[:397] + "..."
 
-    def assess(self, line, source, message, left=None, op=None, right=None, call=None):
+    def assess(self, line, source, message, left=None, op=None, right=None, call=None, negated=False):
+        # ``negated``: the check is ``not call(...)`` (``assertFalse``), shown with the call's own value.
         record = self.opened(line, source)
         try:
             actual = self.called(record, *call()) if call is not None else left()
-            self.judged(record, actual, op, right() if op is not None else None)
+            self.judged(record, actual, op, right() if op is not None else None, negated)
         except KeyboardInterrupt:
             raise
         except BaseException as error:
@@ -187,9 +189,9 @@ class _SDHarness:
             return function(*args, **kwargs)
         return self.traced(record, function, code, args, kwargs)
 
-    def judged(self, record, actual, op, expected):
+    def judged(self, record, actual, op, expected, negated=False):
         if op is None:
-            record["passed"] = bool(actual)
+            record["passed"] = bool(actual) != negated
             record["actual"] = self.r(actual)
         else:
             record["passed"] = bool(self.OPS[op](actual, expected))
@@ -414,6 +416,7 @@ class _SDHarness:
         # torn down after it, the last set up first (a yield fixture's code after its yield); a class's are kept
         # for the class's tests (outside a class, as a function's); a module's, package's or session's for the run.
         values, generators = dict(case), []
+        instance = getattr(function, "__self__", None)
 
         def value(name):
             if name in values:
@@ -423,6 +426,8 @@ class _SDHarness:
                 made = self.kept[key, name]
             else:
                 fixture = self.fixtures.get(name) or getattr(self, name)
+                if name in self.methods:
+                    fixture = fixture.__get__(instance)
                 made = fixture(**{n: value(n) for n in self.arguments(fixture) if self.sets_up(n)})
                 if isinstance(made, _sd_types.GeneratorType):
                     (generators if key is None else self.teardowns.setdefault(key, [])).append((name, made))
@@ -630,11 +635,21 @@ class _SDHarness:
         else:
             self.end()
 
-    def run_class(self, cls, lines):
+    def run_class(self, cls, lines, fixtures):
         # A test class the tests define: each test method runs on a fresh instance, a TestCase's as
         # unittest runs it (setUp, tearDown, skips), a pytest class's with setup_method and
-        # teardown_method. Its asserts report themselves; what fails it otherwise is one more failure,
-        # and a method that reported nothing and passed is one passing check.
+        # teardown_method, and with its own ``fixtures`` (by name, their settings) beside the module's. Its
+        # asserts report themselves; what fails it otherwise is one more failure, and a method that reported
+        # nothing and passed is one passing check.
+        saved = self.fixtures, self.settings
+        self.fixtures = {**self.fixtures, **{name: vars(cls)[name] for name in fixtures}}
+        self.settings, self.methods = {**self.settings, **fixtures}, set(fixtures)
+        try:
+            self.run_tests_of(cls, lines)
+        finally:
+            (self.fixtures, self.settings), self.methods = saved, set()
+
+    def run_tests_of(self, cls, lines):
         import unittest as _sd_unittest
 
         class Result(_sd_unittest.TestResult):
@@ -911,32 +926,21 @@ class _Rewrite(ast.NodeTransformer):
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _OPERATORS:
             left, right = test.left, test.comparators[0]
             called = left.value if waits and isinstance(left, ast.Await) else left
-            plain_call = (
-                isinstance(called, ast.Call)
-                and not any(isinstance(a, ast.Starred) for a in called.args)
-                and all(k.arg is not None for k in called.keywords)
-                and not _awaits(called)
-                and (isinstance(left, ast.Await) or not waits)
-            )
+            plain_call = _plain_call(called) and (isinstance(left, ast.Await) or not waits)
             if isinstance(called, ast.Call) and plain_call:
-                parts = ast.Tuple(
-                    elts=[
-                        called.func,
-                        ast.Tuple(elts=list(called.args), ctx=ast.Load()),
-                        ast.Dict(
-                            keys=[ast.Constant(k.arg) for k in called.keywords],
-                            values=[k.value for k in called.keywords],
-                        ),
-                    ],
-                    ctx=ast.Load(),
-                )
-                keywords.append(ast.keyword(arg="call", value=_thunk(parts)))
+                keywords.append(ast.keyword(arg="call", value=_thunk(_call_parts(called))))
             else:
                 keywords.append(ast.keyword(arg="left", value=thunk(left, "left")))
             keywords += [
                 ast.keyword(arg="op", value=ast.Constant(_OPERATORS[type(test.ops[0])])),
                 ast.keyword(arg="right", value=thunk(right, "right")),
             ]
+        elif not waits and _plain_call(truth := test.operand if _is_not(test) else test):
+            # ``assert f(x)``, ``assertFalse(f(x))``: the call's own value (not ``not f(x)``'s False), and its trace.
+            assert isinstance(truth, ast.Call)
+            keywords.append(ast.keyword(arg="call", value=_thunk(_call_parts(truth))))
+            if truth is not test:
+                keywords.append(ast.keyword(arg="negated", value=ast.Constant(True)))
         else:
             keywords.append(ast.keyword(arg="left", value=thunk(test, "left")))
         call: ast.expr = ast.Call(
@@ -1028,7 +1032,8 @@ def unrun_test_functions(module: ast.Module) -> list[str]:
             continue
         methods = [node for node in cls.body if isinstance(node, _Function) and node.name.startswith("test")]
         mocks = sum(_mock_patches(decorator) or 0 for decorator in cls.decorator_list)
-        for node, verdict in _pytest_verdicts(methods, fixture_functions(module), method=True, mocks=mocks):
+        fixtures = {**fixture_functions(module), **class_fixtures(cls, module)}
+        for node, verdict in _pytest_verdicts(methods, fixtures, method=True, mocks=mocks):
             if isinstance(verdict, str):
                 unrun.append(f"{cls.name}.{node.name} ({verdict})")
     return unrun
@@ -1133,15 +1138,27 @@ def fixture_functions(module: ast.Module) -> dict[str, ast.FunctionDef]:
     They may ask for pytest's own ``tmp_path``, ``monkeypatch``, ``capsys``, ``capfd``, ``caplog`` and ``recwarn``
     (:data:`PYTEST_FIXTURES`); its other fixtures (``request``...), ``params``, ``name`` and scopes given by a function
     are pytest's to run."""
+    return _fixtures(module.body, set())
+
+
+def class_fixtures(cls: ast.ClassDef, module: ast.Module) -> dict[str, ast.FunctionDef]:
+    """A pytest class's own fixtures the harness can set up: its methods decorated as :func:`fixture_functions`
+    says, which may also ask for the module's; each is called on the instance its test runs on, as pytest does."""
+    return _fixtures(cls.body, fixture_functions(module).keys(), method=True)
+
+
+def _fixtures(body: list[ast.stmt], given: Set[str], *, method: bool = False) -> dict[str, ast.FunctionDef]:
     found = {
         node.name: node
-        for node in module.body
+        for node in body
         if isinstance(node, ast.FunctionDef)
         and len(node.decorator_list) == 1
         and isinstance(_fixture_settings(node.decorator_list[0]), tuple)
+        and (not method or node.args.args)
     }
     while True:
-        kept = {name: node for name, node in found.items() if _required(node) <= found.keys() | PYTEST_FIXTURES}
+        available = found.keys() | given | PYTEST_FIXTURES
+        kept = {name: node for name, node in found.items() if _required(node, method=method) <= available}
         if len(kept) == len(found):
             return kept
         found = kept
@@ -1207,9 +1224,9 @@ def _autouse(decorator: ast.expr) -> bool:
     return any(k.arg == "autouse" and ast.unparse(k.value) == "True" for k in keywords)
 
 
-def _required(function: _Function) -> set[str]:
-    """The arguments a call of ``function`` must give."""
-    positional = [*function.args.posonlyargs, *function.args.args]
+def _required(function: _Function, *, method: bool = False) -> set[str]:
+    """The arguments a call of ``function`` (a ``method``: bound, its ``self`` given) must give."""
+    positional = [*function.args.posonlyargs, *function.args.args][int(method) :]
     required = {a.arg for a in positional[: len(positional) - len(function.args.defaults)]}
     return required | {
         a.arg for a, d in zip(function.args.kwonlyargs, function.args.kw_defaults, strict=True) if d is None
@@ -1236,6 +1253,26 @@ def _parametrize(decorator: ast.expr) -> tuple[list[str], int | None] | None:
         return None
     listed = [n.strip() for n in literal.split(",") if n.strip()] if isinstance(literal, str) else list(literal)
     return [str(n) for n in listed], len(values.elts) if isinstance(values, ast.List | ast.Tuple) else None
+
+
+def _is_not(test: ast.expr) -> TypeGuard[ast.UnaryOp]:
+    return isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+
+
+def _plain_call(node: ast.expr) -> bool:
+    """A call the harness can make itself, with its arguments shown: no ``*args``, ``**kwargs`` or ``await``."""
+    return (
+        isinstance(node, ast.Call)
+        and not any(isinstance(a, ast.Starred) for a in node.args)
+        and all(k.arg is not None for k in node.keywords)
+        and not _awaits(node)
+    )
+
+
+def _call_parts(call: ast.Call) -> ast.Tuple:
+    """``(function, args, kwargs)`` of a plain call, for the harness to call it."""
+    kwargs = ast.Dict(keys=[ast.Constant(k.arg) for k in call.keywords], values=[k.value for k in call.keywords])
+    return ast.Tuple(elts=[call.func, ast.Tuple(elts=list(call.args), ctx=ast.Load()), kwargs], ctx=ast.Load())
 
 
 def _thunk(body: ast.expr) -> ast.Lambda:
@@ -1273,7 +1310,12 @@ def instrument_python_tests(
         return f"{start}\n{tests}"
     functions, classes, fixtures = test_functions(module), test_classes(module), fixture_functions(module)
     settings = {name: (*_scope_and_autouse(node), node.lineno) for name, node in fixtures.items()}
-    for fixture in fixtures.values():
+    # A pytest class's own fixtures, each (scope, autouse, line), by class.
+    own = {cls.name: class_fixtures(cls, module) for cls, _ in classes if not cls.bases}
+    own_settings = {
+        name: {f: (*_scope_and_autouse(n), n.lineno) for f, n in found.items()} for name, found in own.items()
+    }
+    for fixture in [*fixtures.values(), *(node for found in own.values() for node in found.values())]:
         fixture.decorator_list = []  # pytest's wrapper refuses a direct call; the harness sets fixtures up itself
     main, _ = main_function(module.body)
     module.body = [done for statement in module.body for done in _guard(statement, tests)]
@@ -1286,7 +1328,7 @@ def instrument_python_tests(
     ordered = sorted(found, key=lambda node: node.lineno)
     class_lines = {cls.name: lines for cls, lines in classes}
     runs = [
-        f"_sd_h.run_class({node.name}, {class_lines[node.name]!r})"
+        f"_sd_h.run_class({node.name}, {class_lines[node.name]!r}, {own_settings.get(node.name, {})!r})"
         if isinstance(node, ast.ClassDef)
         else f"_sd_h.run_cases({node.lineno}, {node.name!r}, {node.name})"
         for node in ordered

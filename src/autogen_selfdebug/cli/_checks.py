@@ -107,7 +107,8 @@ class TrailingChecks:
             )
             where = f"in {defined} and the `{self.main_block}` block that calls {them} "
         statements = "the statement" if self.steps == 1 else f"the {self.steps} statements"
-        between = f", with {statements} between them," if self.steps else ""
+        # A main block's steps may also come before its checks (``inv = Inventory()``): "among" them, there.
+        between = f", with {statements} {'among' if self.main_block else 'between'} them," if self.steps else ""
         return (
             f"Split off {self.count} {checks} {where}at the bottom of {name} ({lines}){between} as tests the model "
             "cannot edit."
@@ -368,7 +369,7 @@ def _python_block(module: ast.Module, judges: set[int]) -> _Block | None:
     kinds = ["setup" if id(statement) in tests else kind for statement, kind in zip(body, kinds, strict=True)]
     if last is not None:
         inner = [_python_kind(statement, cases, helpers) for statement in last.body]
-        found = _main_block(inner, [cases.get(id(s), 1) for s in last.body], kinds[:-1])
+        found = _main_block(inner, [cases.get(id(s), 1) for s in last.body], kinds[:-1], guarded=True)
         if found is not None:
             count, steps, above = found
             first = _first_line(body[-1 - above])
@@ -380,15 +381,21 @@ def _python_block(module: ast.Module, judges: set[int]) -> _Block | None:
 
 
 def _main_block(
-    kinds: Sequence[str | None], weights: Sequence[int], above: Sequence[str | None]
+    kinds: Sequence[str | None], weights: Sequence[int], above: Sequence[str | None], *, guarded: bool = False
 ) -> tuple[int, int, int] | None:
     """A main block of checks, from the kinds and weights of its body's statements and the kinds of the top-level
-    statements above it: (checks, steps, how many statements above it go with it), or ``None``."""
+    statements above it: (checks, steps, how many statements above it go with it), or ``None``. ``guarded``: the
+    body of an ``if __name__ == "__main__":`` block (or Node's), whose checks may come after what they check."""
     checks = [i for i, kind in enumerate(kinds) if kind == "check"]
     steps = [i for i, kind in enumerate(kinds) if kind == "step"]
-    # As at the top level, a step goes with the checks only between two of them: a block that starts with
-    # ``x = f()`` is the program's own work, and the whole block stays in the program.
-    if None in kinds or not checks or not all(checks[0] < i < checks[-1] for i in steps):
+    # As at the top level, a step goes with the checks only between two of them: a main function that starts with
+    # ``x = f()`` is the program's own work, and stays in the program. A guarded block runs only when the file is
+    # run, so one that sets up (``inv = Inventory()``) and then checks is checks; one that works after its last
+    # check is the program's.
+    if None in kinds or not checks:
+        return None
+    first = -1 if guarded else checks[0]
+    if not all(first < i < checks[-1] for i in steps):
         return None
     # The checking functions defined just above it (``def test_odd(): assert ...``) go with it.
     taken = 0
@@ -612,7 +619,7 @@ def _tree_sitter_block(root: tree_sitter.Node, source: str, judges: set[int]) ->
     last = _js_main_body(statements[-1]) if statements and spans[-1][2] else None
     if last is not None:
         inner = [_js_kind(node, node_test, helpers) for node in last]
-        found = _main_block(inner, [weight(node) for node in last], kinds[:-1])
+        found = _main_block(inner, [weight(node) for node in last], kinds[:-1], guarded=True)
         if found is not None:
             count, steps, above = found
             first, header = spans[-1 - above][0], spans[-1][0]

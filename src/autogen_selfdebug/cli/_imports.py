@@ -99,7 +99,9 @@ def _python_replacement(node: ast.stmt, module: str, package: str | None) -> str
     ``import shop.cart``), or relatively (``from .cart import total``, ``from . import cart``), as tests beside a
     package's code do."""
     if isinstance(node, ast.ImportFrom) and _is_module(node.module, module, package):
-        bound = [f"{alias.asname} = {alias.name}" for alias in node.names if alias.asname and alias.name != "*"]
+        # The program as a module too, for what names it by its module's name: `patch("cart.time.sleep")`.
+        renamed = [f"{alias.asname} = {alias.name}" for alias in node.names if alias.asname and alias.name != "*"]
+        bound = [_program_module(module), *renamed]
     elif isinstance(node, ast.ImportFrom) and _in_package(node, package) and any(a.name == module for a in node.names):
         # ``from shop import cart, other``: the program's module is the file's globals; the rest is imported.
         others = [_alias(alias) for alias in node.names if alias.name != module]

@@ -52,10 +52,10 @@ _sys.exit(_code)
 """
 
 _BATCH = r"""
-import json, os, select, signal, sys, tempfile, time, traceback
+import json, os, re, select, signal, sys, tempfile, time, traceback
 
 PROGRAMS, TAILS = json.loads(__PROGRAMS__), json.loads(__TAILS__)
-TIMEOUT, BUDGET, KEEP, WORKERS = __TIMEOUT__, __BUDGET__, 8000, __WORKERS__
+TIMEOUT, BUDGET, KEEP, WORKERS = __TIMEOUT__, __BUDGET__, 64000, __WORKERS__
 started = time.monotonic()
 folder = tempfile.mkdtemp(prefix="sd-search-")
 NAME = "candidate.py"
@@ -101,10 +101,21 @@ def child(i, write):
 def bounded(text):
     if len(text) <= KEEP:
         return text
-    # The harness's marker lines are what the search reads: keep them all, cut the rest.
-    lines = text.split("\n")
-    marks = [l for l in lines if l.startswith("@@autogen-selfdebug@@")]
-    return "\n".join(marks)[-KEEP:]
+    # The harness's marker lines are what the search reads: keep them, cut the rest. A check's start (and a
+    # test's end) only matters when nothing came after it (a hang): the results are the report. Still too long,
+    # the tests' start marker and whole lines from the end (a line cut in two reads as no line at all).
+    marks = [l for l in text.split("\n") if l.startswith("@@autogen-selfdebug@@")]
+    marks = [l for i, l in enumerate(marks) if i == len(marks) - 1 or not STEP.match(l)]
+    kept, size = [], len(marks[0]) if marks else 0
+    for line in reversed(marks[1:]):
+        size += len(line) + 1
+        if size > KEEP:
+            break
+        kept.append(line)
+    return "\n".join(marks[:1] + kept[::-1])
+
+
+STEP = re.compile(r'@@autogen-selfdebug@@ \{"event": "(start|done)"')
 
 
 running = {}  # read end of a child's pipe -> its state
