@@ -102,6 +102,49 @@ def test_swap_min_max(language: str) -> None:
     assert results(source, language, "swap_min_max") == [
         source.replace("items.shift", "items.pop"),
         source.replace("Math.floor", "Math.ceil"),
+        source.replace("Math.floor", "Math.round"),
+        source.replace("Math.floor", "Math.trunc"),
+    ]
+    # A rounding for each of the others, on one argument only.
+    source = "const cents = Math.round(x * 100) + Math.round(x, 2);\n"
+    assert results(source, language, "swap_min_max") == [
+        source.replace("Math.round(x * 100)", f"Math.{other}(x * 100)") for other in ("floor", "ceil", "trunc")
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_slice_bound_counted_from_the_other_end(language: str) -> None:
+    source = "const last = digits.slice(4);\nconst head = s.slice(0, -2);\nconst t = s.substring(2);\n"
+    changed = results(source, language, "off_by_one")
+    assert source.replace("slice(4)", "slice(-4)") in changed
+    assert source.replace("-2)", "2)") in changed
+    assert source.replace("slice(0,", "slice(-0,") not in changed  # 0 has no other end
+    assert source.replace("substring(2)", "substring(-2)") not in changed  # a negative is 0 to substring
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_add_await(language: str) -> None:
+    source = (
+        "class Health {\n  async isUp(url) { return true; }\n  async first(urls) {\n"
+        "    for (const url of urls) if (this.isUp(url)) return url;\n"
+        "    return Promise.all(urls.map((u) => this.isUp(u)));\n  }\n"
+        "  latest() { return this.isUp('x'); }\n}\n"
+        "async function orElse(fn, fallback) {\n  try {\n    return fn();\n  } catch {\n    return fallback;\n  }\n}\n"
+    )
+    # A call of the program's own async method, and a promise returned inside `try`; not a promise handed on
+    # (an argument, an arrow's value), nor one in a plain function.
+    assert results(source, language, "add_await") == [
+        source.replace("if (this.isUp(url))", "if (await this.isUp(url))"),
+        source.replace("return fn();", "return await fn();"),
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_reduce_is_given_the_start_value_it_lacks(language: str) -> None:
+    source = "const total = items.reduce((sum, item) => sum + item.price);\nconst m = xs.reduce(f, 1);\n"
+    assert results(source, language, "swap_arguments") == [
+        source.replace("item.price)", "item.price, 0)"),
+        source.replace("(f, 1)", "(1, f)"),
     ]
 
 

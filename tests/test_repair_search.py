@@ -125,6 +125,12 @@ TEMPLATE_CASES = {
         "assert f([3, 9, 1]) == 9",
         "return best",
     ),
+    "add_await": (
+        "import asyncio\n\n\nasync def up(x):\n    return x > 0\n\n\nasync def first(xs):\n    for x in xs:\n"
+        "        if up(x):\n            return x\n    return None\n",
+        "assert asyncio.run(first([-1, 2])) == 2\nassert asyncio.run(first([-1])) is None",
+        "if await up(x):",
+    ),
 }
 
 
@@ -246,14 +252,133 @@ def test_an_operator_is_also_replaced_as_typed_binding_by_its_own_precedence() -
             "`x ** n` changed to `x * n` on line 2",
             id="a-star-too-many",
         ),
+        pytest.param(
+            "python",
+            "def cents(amount):\n    return int(float(amount) * 100)\n",
+            'assert cents("19.99") == 1999\nassert cents("0.29") == 29\nassert cents("3") == 300',
+            "`int(float(amount) * 100)` changed to `round(float(amount) * 100)` on line 2",
+            id="truncated-for-rounded",
+        ),
+        pytest.param(
+            "typescript",
+            "function cents(amount: string): number {\n  return Math.floor(parseFloat(amount) * 100);\n}\n",
+            'console.assert(cents("19.99") === 1999);\nconsole.assert(cents("1.005") === 100);',
+            "`Math.floor` changed to `Math.round` on line 2",
+            id="floored-for-rounded",
+        ),
+        pytest.param(
+            "python",
+            'def unit(system):\n    if system.lower() is "metric":\n        return "km"\n    return "mi"\n',
+            'assert unit("Metric") == "km"\nassert unit("imperial") == "mi"',
+            '`system.lower() is "metric"` changed to `system.lower() == "metric"` on line 2',
+            id="identity-for-equality",
+        ),
+        pytest.param(
+            "python",
+            'def mask(card):\n    return "*" * 12 + card[4:]\n',
+            'assert mask("1234567812345678") == "************5678"\n'
+            'assert mask("0000111122223333") == "************3333"',
+            "`card[4:]` changed to `card[-4:]` on line 2",
+            id="slice-from-the-wrong-end",
+        ),
+        pytest.param(
+            "javascript",
+            "function mask(card) {\n  return '*'.repeat(12) + card.slice(4);\n}\n",
+            "console.assert(mask('1234567812345678') === '************5678');",
+            "`card.slice(4)` changed to `card.slice(-4)` on line 2",
+            id="slice-from-the-wrong-end-js",
+        ),
+        pytest.param(
+            "javascript",
+            "function total(items) {\n  return items.reduce((sum, item) => sum + item.price * item.qty);\n}\n",
+            "console.assert(total([{ price: 2, qty: 3 }, { price: 1, qty: 4 }]) === 10);\n"
+            "console.assert(total([]) === 0);",
+            "`items.reduce((sum, item) => sum + item.price * item.qty)` changed to "
+            "`items.reduce((sum, item) => sum + item.price * item.qty, 0)` on line 2",
+            id="reduce-without-a-start",
+        ),
+        pytest.param(
+            "typescript",
+            "async function orElse<T>(fn: () => Promise<T>, fallback: T): Promise<T> {\n  try {\n    return fn();\n"
+            "  } catch {\n    return fallback;\n  }\n}\n",
+            "console.assert((await orElse(async () => 1, 2)) === 1);\n"
+            "console.assert((await orElse(async () => { throw new Error('down'); }, 2)) === 2);",
+            "`return fn();` changed to `return await fn();` on line 3",
+            id="a-returned-promise-not-awaited-in-try",
+        ),
+        # Bugs lint rules name (flake8-bugbear B005, typescript-eslint's prefer-includes and
+        # require-array-sort-compare, unicorn's prefer-string-replace-all, prefer-nullish-coalescing).
+        pytest.param(
+            "python",
+            "def backoff(attempt):\n    return 2 ^ attempt\n",
+            "assert backoff(3) == 8\nassert backoff(0) == 1",
+            "`2 ^ attempt` changed to `2 ** attempt` on line 2",
+            id="xor-for-power",
+        ),
+        pytest.param(
+            "python",
+            'def stem(name):\n    return name.rstrip(".csv")\n',
+            'assert stem("orders.csv") == "orders"\nassert stem("sales.csv") == "sales"',
+            '`name.rstrip(".csv")` changed to `name.removesuffix(".csv")` on line 2',
+            id="characters-stripped-for-a-suffix",
+        ),
+        pytest.param(
+            "javascript",
+            "function title(slug) {\n  return slug.replace('-', ' ');\n}\n",
+            "console.assert(title('a-b-c') === 'a b c');\nconsole.assert(title('ab') === 'ab');",
+            "`slug.replace` changed to `slug.replaceAll` on line 2",
+            id="the-first-match-replaced-for-all",
+        ),
+        pytest.param(
+            "javascript",
+            "function tip(options) {\n  return options.percent || 15;\n}\n",
+            "console.assert(tip({ percent: 0 }) === 0);\nconsole.assert(tip({}) === 15);",
+            "`options.percent || 15` changed to `options.percent ?? 15` on line 2",
+            id="a-zero-taken-for-missing",
+        ),
+        pytest.param(
+            "typescript",
+            "function allowed(roles: string[], role: string): boolean {\n  if (roles.indexOf(role)) return true;\n"
+            "  return false;\n}\n",
+            "console.assert(allowed(['admin', 'user'], 'admin'));\nconsole.assert(!allowed(['admin'], 'guest'));\n"
+            "console.assert(allowed(['user', 'admin'], 'admin'));",
+            "`roles.indexOf` changed to `roles.includes` on line 2",
+            id="an-index-tested-for-truth",
+        ),
+        pytest.param(
+            "javascript",
+            "function can(groups, role) {\n  return groups.some((g) => g.indexOf(role));\n}\n",
+            "console.assert(can([['admin']], 'admin'));\nconsole.assert(!can([['user']], 'admin'));",
+            "`g.indexOf` changed to `g.includes` on line 2",
+            id="an-index-a-predicate-returns",
+        ),
+        pytest.param(
+            "typescript",
+            "function median(xs: number[]): number {\n  const s = [...xs].sort();\n"
+            "  return s[Math.floor(s.length / 2)];\n}\n",
+            "console.assert(median([10, 9, 1]) === 9);\nconsole.assert(median([5, 40, 300]) === 40);",
+            "`[...xs].sort()` changed to `[...xs].sort((a, b) => a - b)` on line 2",
+            id="numbers-sorted-as-strings",
+        ),
     ],
 )
 async def test_a_bug_a_later_template_reaches_is_fixed(
     sandbox: CodeExecutor, language: str, program: str, tests: str, fix: str
 ) -> None:
-    # Before each of these templates, no candidate was the fix: the bug went to the model.
+    # Before each of these templates, no candidate was the fix: the bug went to the model. (The last one's checks
+    # also failed to compile before: V8 calls `(await f()) === 1` in a plain function an unexpected identifier.)
     result = await search(sandbox, program, tests, language)
     assert result.fix is not None and result.fix.patch.description == fix, result.summary()
+
+
+async def test_a_long_report_is_still_read(sandbox: CodeExecutor) -> None:
+    # Before, a candidate's output past 8,000 characters kept only its last 8,000: the tests' start marker and the
+    # first record were cut, no report was read, and every candidate was "0 of 0" (a 16-check unittest file).
+    program = "def triple(x):\n    return x * 2\n"
+    tests = "\n".join(f"assert triple({n}) == {3 * n}, 'the triple of {n} is {3 * n}: {'x' * 120}'" for n in range(80))
+    result = await search(sandbox, program, tests)
+    assert result.baseline is not None and (result.baseline.passed, result.baseline.total) == (1, 80)
+    assert result.fix is not None and result.fix.patch.description == "`x * 2` changed to `x * 3` on line 2"
 
 
 async def test_tests_on_fake_timers_are_searched(sandbox: CodeExecutor) -> None:
@@ -1004,7 +1129,55 @@ def test_a_method_for_its_pair() -> None:
         "`s.lower` changed to `s.upper` on line 5",
         "`s.lower().startswith` changed to `s.lower().endswith` on line 5",
         "`math.floor` changed to `math.ceil` on line 5",
+        "`math.floor(2.5)` changed to `round(2.5)` on line 5",
     ]  # not `s.upper`, which is not called
+
+
+def test_a_number_rounded_the_wrong_way() -> None:
+    source = "def cents(s):\n    return int(float(s) * 100) + round(s, 2) + round(s) + o.int(s)\n"
+    assert [e.description for e in repair_edits(source, templates=["swap_min_max"])] == [
+        "`int(float(s) * 100)` changed to `round(float(s) * 100)` on line 2",
+        "`round(s)` changed to `int(s)` on line 2",
+    ]  # not `round(s, 2)`, nor a method that happens to be called `int`
+
+
+def test_identity_on_a_literal_becomes_equality() -> None:
+    source = 'def f(system, n):\n    return system is "metric", n is not 3, n is None\n'
+    assert [e.description for e in repair_edits(source, templates=["replace_operator"])] == [
+        '`system is "metric"` changed to `system == "metric"` on line 2',
+        "`n is not 3` changed to `n != 3` on line 2",
+    ]
+
+
+def test_add_await_only_where_a_coroutine_is_used_not_handed_on() -> None:
+    source = (
+        "import asyncio\n\n\nclass Health:\n    async def is_up(self, url):\n        return True\n\n"
+        "    async def first(self, urls):\n        await asyncio.gather(*(self.is_up(u) for u in urls))\n"
+        "        for url in urls:\n            if self.is_up(url):\n                return url\n\n"
+        "    def plain(self):\n        return self.is_up('x')\n\n\n"
+        "async def or_else(fn, fallback):\n    try:\n        return fn()\n    except OSError:\n"
+        "        return fallback\n"
+    )
+    assert [e.description for e in repair_edits(source, templates=["add_await"])] == [
+        "`self.is_up(url)` changed to `await self.is_up(url)` on line 11",
+        "`return fn()` changed to `return await fn()` on line 20",
+    ]
+
+
+def test_a_slice_bound_counted_from_the_other_end() -> None:
+    source = "def f(d):\n    return d[4:] + d[:-2] + d[0:]\n"
+    changed = [e.description for e in repair_edits(source, templates=["off_by_one"])]
+    assert "`d[4:]` changed to `d[-4:]` on line 2" in changed
+    assert "`d[:-2]` changed to `d[:2]` on line 2" in changed
+    assert not any("d[-0:]" in c for c in changed)
+
+
+def test_a_reduce_is_given_the_start_value_it_lacks() -> None:
+    source = "from functools import reduce\n\n\ndef total(xs):\n    return reduce(lambda s, x: s + x.price, xs)\n"
+    assert [e.description for e in repair_edits(source, templates=["swap_arguments"])] == [
+        "`reduce(lambda s, x: s + x.price, xs)` changed to `reduce(xs, lambda s, x: s + x.price)` on line 5",
+        "`reduce(lambda s, x: s + x.price, xs)` changed to `reduce(lambda s, x: s + x.price, xs, 0)` on line 5",
+    ]
 
 
 def test_the_two_indices_of_a_double_subscript_swapped() -> None:

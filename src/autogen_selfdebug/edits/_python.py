@@ -39,10 +39,13 @@ concatenation), any int literal, any index, slice or ``range`` bound, a name ass
 (``lo = mid``), a name a function passes to its own recursive call and a parameter a lambda returns ±1, a
 name replaced by another of its function's names, an attribute by another used on the same object, ``min`` ↔
 ``max``, ``any`` ↔ ``all``, ``floor`` ↔ ``ceil`` and a called method for its pair (``startswith`` ↔
-``endswith``, ``upper`` ↔ ``lower``, ...), a condition negated or its ``not`` removed, a ``True`` or ``False``
-flipped, an operator replaced as typed (``s + p + q`` → ``s + p * q``, which regroups), a one-argument call
-unwrapped (not one that reads input), and a returned value replaced by another local. An edit that would
-leave a neutral term (``x - 0``, ``x * 1``) drops it instead: ``x - 1`` → ``x``.
+``endswith``, ``upper`` ↔ ``lower``, ...), ``int`` ↔ ``round``, ``rstrip(".csv")`` → ``removesuffix(".csv")``,
+``^`` → ``**``, ``is`` on a literal → ``==``, a slice bound's sign (``d[4:]`` → ``d[-4:]``), a ``reduce``'s
+missing start value, a condition negated or its ``not`` removed, a ``True`` or ``False`` flipped, an operator
+replaced as typed (``s + p + q`` → ``s + p * q``, which regroups), a one-argument call unwrapped (not one that
+reads input), a returned value replaced by another local, and ``await`` added (``add_await``: a call of the
+program's own ``async def``, or one returned inside ``try``). An edit that would leave a neutral term
+(``x - 0``, ``x * 1``) drops it instead: ``x - 1`` → ``x``.
 """
 
 from __future__ import annotations
@@ -92,6 +95,7 @@ RepairTemplate = Literal[
     "replace_name",
     "remove_call",
     "return_local",
+    "add_await",
 ]
 """The kinds of repair edit, for Python, JavaScript and TypeScript alike (this module's docstring)."""
 
@@ -433,6 +437,7 @@ _BIN_SYMBOLS: dict[type[ast.operator], str] = {
     ast.LShift: "<<",
     ast.RShift: ">>",
     ast.MatMult: "@",
+    ast.BitXor: "^",
 }
 _SWAPPED_OPERATOR: dict[type[ast.operator], type[ast.operator]] = {
     ast.Add: ast.Sub,
@@ -648,6 +653,7 @@ class _Scopes:
         self._enclosing: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}  # around a nested function
         self._names: dict[int, list[str]] = {}
         self.attributes: dict[str, list[str]] = {}
+        self.coroutines = {n.name for n in ast.walk(tree) if isinstance(n, ast.AsyncFunctionDef)}
         # The argument counts each method is called with: `items.pop()` → `items.append()` would be a call the
         # program never writes, which passes weak tests only by what it happens to return.
         self._arities: dict[tuple[str, str], set[int]] = {}
@@ -670,6 +676,10 @@ class _Scopes:
     def function_of(self, node: ast.AST) -> str | None:
         function = self._function.get(id(node))
         return function.name if function is not None else None
+
+    def in_coroutine(self, node: ast.AST) -> bool:
+        """Whether ``node`` is in an ``async def`` (directly: a nested plain function is not one)."""
+        return isinstance(self._function.get(id(node)), ast.AsyncFunctionDef)
 
     def may_call(self, base: str, method: str, call: ast.Call) -> bool:
         """Whether the program calls ``base.method`` with as many arguments as ``call`` has, or never calls it."""
@@ -833,6 +843,8 @@ _ARITHMETIC: tuple[type[ast.operator], ...] = (ast.Add, ast.Sub, ast.Mult, ast.D
 _STARRED: dict[type[ast.operator], tuple[type[ast.operator], ...]] = {
     ast.Mult: (*_ARITHMETIC, ast.Pow),
     ast.Pow: (ast.Pow, ast.Mult),
+    # ``^`` is exclusive or in Python, the power in other languages and in maths: ``2 ^ attempt``.
+    ast.BitXor: (ast.BitXor, ast.Pow),
 }
 _ORDERING: tuple[type[ast.cmpop], ...] = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
 
@@ -843,6 +855,9 @@ def both_ways(*pairs: tuple[str, str]) -> dict[str, str]:
 
 
 _PAIRED_CALLS = both_ways(("min", "max"), ("any", "all"), ("floor", "ceil"))
+_AFFIXES = {"rstrip": "removesuffix", "lstrip": "removeprefix"}
+# Rounding that truncates or floors where it should round, and back (one argument: ``round(x, 2)`` keeps).
+_ROUNDED = {"int": "round", "round": "int", "floor": "round", "ceil": "round", "trunc": "round"}
 # Methods that come in pairs of one signature: calling one for the other is a one-word bug.
 _PAIRED_METHODS = {
     **_PAIRED_CALLS,
@@ -885,7 +900,12 @@ def _replace_operator(
             yield _Candidate("replace_operator", node, slot, new_node, (typed,), found[0], node)
     elif isinstance(node, ast.Compare):
         for i, old in enumerate(node.ops):
-            if type(old) not in _ORDERING or (found := _comparison_words(node, i, text)) is None:
+            if (found := _comparison_words(node, i, text)) is None:
+                continue
+            if type(old) in _IDENTITY and _literal_side(node, i):
+                # `system is "metric"`: identity where equality was meant (True only for interned values).
+                yield _compared("replace_operator", node, slot, text, i, found, _IDENTITY[type(old)])
+            if type(old) not in _ORDERING:
                 continue
             for cmp in _ORDERING:
                 # ``a > b`` (``b < a``) is swap_operands': one behaviour, one candidate.
@@ -895,6 +915,15 @@ def _replace_operator(
     elif isinstance(node, ast.BoolOp):
         for candidate in _swap_operator(node, slot, text, parents, scopes):
             yield replace(candidate, operator="replace_operator")
+
+
+_IDENTITY: dict[type[ast.cmpop], type[ast.cmpop]] = {ast.Is: ast.Eq, ast.IsNot: ast.NotEq}
+
+
+def _literal_side(node: ast.Compare, i: int) -> bool:
+    """Whether a side of the ``i``-th comparison is a string or number literal (not ``None``, ``True``, ``False``)."""
+    sides = (node.left if i == 0 else node.comparators[i - 1], node.comparators[i])
+    return any(isinstance(s, ast.Constant) and type(s.value) in (str, bytes, int, float) for s in sides)
 
 
 def _regrouped(typed: str, intended: ast.AST) -> ast.expr | None:
@@ -930,8 +959,8 @@ def _swap_operands(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, s
 def _swap_call_arguments(
     node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
 ) -> Iterator[_Candidate]:
-    """Two neighbouring positional arguments of a call, or the two indices of a double subscript (a matrix
-    read by column for row: ``m[i][j]`` → ``m[j][i]``)."""
+    """Two neighbouring positional arguments of a call, the two indices of a double subscript (a matrix read by
+    column for row: ``m[i][j]`` → ``m[j][i]``), or a ``reduce``'s missing start value (:func:`_reduce_start`)."""
     inner = node.value if isinstance(node, ast.Subscript) else None
     if isinstance(node, ast.Subscript) and isinstance(inner, ast.Subscript):
         if not isinstance(node.slice, ast.Slice) and not isinstance(inner.slice, ast.Slice):
@@ -942,6 +971,7 @@ def _swap_call_arguments(
         return
     if not isinstance(node, ast.Call) or (isinstance(node.func, ast.Name) and node.func.id in _SYMMETRIC_CALLS):
         return
+    yield from _reduce_start(node, slot, text)
     for i in range(len(node.args) - 1):
         first, second = node.args[i], node.args[i + 1]
         if isinstance(first, ast.Starred) or isinstance(second, ast.Starred):
@@ -951,10 +981,29 @@ def _swap_call_arguments(
         yield _swapped(node, slot, text, first, second, new_node, "swap_arguments")
 
 
+def _called_name(call: ast.Call) -> str | None:
+    """The name a call calls: ``f`` of ``f(x)``, ``m`` of ``obj.m(x)``."""
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
+def _reduce_start(node: ast.Call, slot: _Slot, text: _Text) -> Iterator[_Candidate]:
+    """``reduce(f, xs)`` given the start value it lacks, ``0``: without one, the first item is the start (an object
+    where a sum was meant), and an empty sequence raises."""
+    if _called_name(node) != "reduce" or len(node.args) != 2 or node.keywords or isinstance(node.args[1], ast.Starred):
+        return
+    new_node = ast.Call(func=node.func, args=[*node.args, ast.Constant(0)], keywords=[])
+    start, end = text.span(node)
+    last = text.span(node.args[1])[1]
+    typed = text.source[start:last] + ", 0" + text.source[last:end]
+    yield _Candidate("swap_arguments", node, slot, new_node, (typed,), last, node)
+
+
 def _swap_min_max(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
-    """``min`` ↔ ``max``, ``any`` ↔ ``all``, ``floor`` ↔ ``ceil``, and a called method for its pair
-    (``startswith`` ↔ ``endswith``, ``lstrip`` ↔ ``rstrip``, ``upper`` ↔ ``lower``, ``find`` ↔ ``rfind``, ...);
-    ``and`` ↔ ``or`` is :func:`_replace_operator`'s."""
+    """``min`` ↔ ``max``, ``any`` ↔ ``all``, ``floor`` ↔ ``ceil``, ``int`` ↔ ``round`` (and ``floor``, ``ceil``,
+    ``trunc`` → ``round``) on one argument, a called method for its pair (``startswith`` ↔ ``endswith``,
+    ``lstrip`` ↔ ``rstrip``, ``upper`` ↔ ``lower``, ``find`` ↔ ``rfind``, ...), and ``rstrip``/``lstrip`` of a
+    longer string for ``removesuffix``/``removeprefix``; ``and`` ↔ ``or`` is :func:`_replace_operator`'s."""
     parent = parents.get(id(node))
     if not isinstance(parent, ast.Call) or parent.func is not node:
         return
@@ -968,6 +1017,23 @@ def _swap_min_max(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, sc
         new_node = ast.Attribute(value=node.value, attr=other, ctx=node.ctx)
         texts = (segment[: -len(node.attr)] + other,)
         yield _Candidate("swap_min_max", node, slot, new_node, texts, text.span(node)[1] - len(node.attr), node)
+    # `name.rstrip(".csv")` strips any of those characters (`orders.csv` → `order`), not the suffix.
+    literal = parent.args[0] if len(parent.args) == 1 and not parent.keywords else None
+    stripped = isinstance(literal, ast.Constant) and isinstance(literal.value, str) and len(literal.value) > 1
+    if isinstance(node, ast.Attribute) and node.attr in _AFFIXES and stripped:
+        other, segment = _AFFIXES[node.attr], text.segment(node)
+        new_node = ast.Attribute(value=node.value, attr=other, ctx=node.ctx)
+        texts = (segment[: -len(node.attr)] + other,)
+        yield _Candidate("swap_min_max", node, slot, new_node, texts, text.span(node)[1] - len(node.attr), parent)
+    math = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "math"
+    called = node.id if isinstance(node, ast.Name) else node.attr if math and isinstance(node, ast.Attribute) else None
+    if called in _ROUNDED and len(parent.args) == 1 and not parent.keywords:
+        # A number rounded the wrong way: `int(float(s) * 100)` truncates 19.99 to 1998 cents.
+        other, shown = _ROUNDED[called], parent if text.fits(parent) else node
+        new_name = ast.Name(id=other, ctx=ast.Load())
+        # At the called name, as the pair's candidate is: `math.floor` → `math.ceil` is tried first.
+        at = text.span(node)[1] - len(called)
+        yield _Candidate("swap_min_max", node, slot, new_name, (other,), at, shown)
 
 
 def _off_by_one_anywhere(
@@ -991,6 +1057,7 @@ def _off_by_one_anywhere(
                 new_node = ast.parse(str(value), mode="eval").body
                 found.append(_Candidate("off_by_one", node, slot, new_node, (str(value),), text.span(node)[0], shown))
         yield from (_dropped(candidate, text, parents) for candidate in found)
+        yield from _slice_sign(node, slot, text, parents)
         return
     if not isinstance(node, ast.expr) or isinstance(node, (ast.Slice, ast.Starred)) or _negated(node):
         return
@@ -1032,6 +1099,22 @@ def _off_by_one_anywhere(
         new_node = ast.BinOp(left=node, op=op, right=ast.Constant(1))
         texts = tuple(dict.fromkeys((f"{segment} {sign} 1", f"{wrapped} {sign} 1")))
         yield _Candidate("off_by_one", node, slot, new_node, texts, text.span(node)[0], shown)
+
+
+def _slice_sign(node: ast.Constant, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    """A slice bound counted from the wrong end: ``digits[4:]`` for the last four, ``digits[-4:]``, and back."""
+    parent = parents.get(id(node))
+    bound: ast.AST = parent if _negated(parent) else node
+    where = parents.get(id(bound))
+    if not node.value or not isinstance(where, ast.Slice) or not any(bound is b for b in (where.lower, where.upper)):
+        return
+    subscript = parents.get(id(where))
+    shown = subscript if subscript is not None and text.fits(subscript) else bound
+    if bound is node:
+        new_node = ast.UnaryOp(op=ast.USub(), operand=ast.Constant(node.value))
+        yield _Candidate("off_by_one", node, slot, new_node, (f"-{node.value!s}",), text.span(node)[0], shown)
+    elif (bound_slot := _slot_of(bound, parents)) is not None:
+        yield _Candidate("off_by_one", bound, bound_slot, node, (str(node.value),), text.span(bound)[0], shown)
 
 
 def _is_length(node: ast.expr, parent: ast.AST | None) -> bool:
@@ -1196,6 +1279,52 @@ def _return_local(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, sc
             yield _Candidate("return_local", value, value_slot, new_node, (other,), text.span(value)[0], node)
 
 
+# Where a coroutine is handed on, not used: awaited already, an argument (`gather(*(...))`, `wait_for(c, 2)`), an
+# item of a collection or a generator, a lambda's value.
+_HANDED_ON = (
+    ast.Await,
+    ast.Call,
+    ast.keyword,
+    ast.Starred,
+    ast.List,
+    ast.Tuple,
+    ast.Set,
+    ast.comprehension,
+    ast.GeneratorExp,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.Lambda,
+    ast.Dict,
+)
+
+
+def _add_await(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
+    """``await`` added, in an ``async def``, before a call of one of the program's own ``async def`` functions or
+    methods (an un-awaited coroutine is always true, and never runs), or before a call returned inside ``try``
+    (whose failure the ``except`` would otherwise never see)."""
+    parent = parents.get(id(node))
+    if not isinstance(node, ast.Call) or isinstance(parent, _HANDED_ON) or not scopes.in_coroutine(node):
+        return
+    if _called_name(node) not in scopes.coroutines and not (
+        isinstance(parent, ast.Return) and _in_try(parent, parents)
+    ):
+        return
+    segment = text.segment(node)
+    shown = parent if isinstance(parent, ast.Return) and text.fits(parent) else node
+    yield _Candidate("add_await", node, slot, ast.Await(value=node), (f"await {segment}",), text.span(node)[0], shown)
+
+
+def _in_try(node: ast.AST, parents: _Parents) -> bool:
+    """Whether ``node`` is in the body of a ``try`` that has handlers, within its function."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        if isinstance(parent, ast.Try) and parent.handlers and any(s is child for s in parent.body):
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
 _REPAIRS: dict[str, _Generator] = {
     "swap_operands": _swap_operands,
     "replace_operator": _replace_operator,
@@ -1207,4 +1336,5 @@ _REPAIRS: dict[str, _Generator] = {
     "replace_name": _replace_name,
     "remove_call": _remove_call,
     "return_local": _return_local,
+    "add_await": _add_await,
 }

@@ -334,6 +334,9 @@ class _Program:
                         names = self._names.setdefault(function.id, [])
                         if self.text(name) not in names:
                             names.append(self.text(name))
+        # The program's own async functions and methods, by name: a call of one that is not awaited is a bug.
+        named = (_function_name(n, self) for n in self.nodes if n.type in _FUNCTIONS and _is_async(n))
+        self.coroutines = {name for name in named if name is not None}
         operators = {_operator(n) for n in self.nodes if n.type == "binary_expression"}
         # Ordering operators are replaced by the equality the program uses: strict unless it only uses loose.
         self.strict = bool(operators & {"===", "!=="}) or not operators & {"==", "!="}
@@ -735,11 +738,13 @@ def _typed(template: RepairTemplate, node: Node, new_op: str, program: _Program)
 
 _ARITHMETIC = ("+", "-", "*", "/", "%")
 # ``*`` ↔ ``**``: a star typed once too few or too many (``side * 2`` for a square's area).
-_STARRED = {"*": (*_ARITHMETIC, "**"), "**": ("**", "*")}
+_STARRED = {"*": (*_ARITHMETIC, "**"), "**": ("**", "*"), "^": ("^", "**")}  # `^` is xor, not the power
 _ORDERING = ("<", "<=", ">", ">=")
 _STRICT = ("===", "!==")
 _LOOSE = ("==", "!=")
 _BOOLEAN = ("&&", "||")
+# `options.tip || 15` makes a tip of 0 the default too; `??` defaults only for null and undefined.
+_NULLISH = {"||": "??"}
 _ORDERED = frozenset({"-", "/", "%", "**", "<<", ">>", ">>>", "+", *_ORDERING})
 # ``a < b`` → ``a > b`` (``b < a``) is swap_operands': replace_operator leaves it out (one behaviour, one candidate).
 _MIRRORED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
@@ -760,6 +765,8 @@ _PAIRED = both_ways(
     ("reduce", "reduceRight"),
 )
 _MATH = frozenset({"min", "max", "floor", "ceil"})
+# A number rounded the wrong way (`Math.floor` for `Math.round`): each rounding of `Math` for the others.
+_ROUNDING = ("floor", "ceil", "round", "trunc")
 _STEPS = {"++": "--", "--": "++"}
 _SLICES = frozenset({"slice", "substring"})
 
@@ -791,6 +798,8 @@ def _replace_operator(node: Node, program: _Program) -> Iterator[_Candidate]:
     equality = _STRICT if op in _STRICT or (op in _ORDERING and program.strict) else _LOOSE
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
     arithmetic = _STARRED.get(op, _ARITHMETIC)
+    if op in _NULLISH and not suffix:
+        yield _with_operator("replace_operator", node, _NULLISH[op], program)
     for group in (arithmetic, (*_ORDERING, *equality), _BOOLEAN if not suffix else ()):
         if op in group:
             for new in group:
@@ -814,9 +823,11 @@ def _flip_comparison(node: Node, program: _Program) -> Iterator[_Candidate]:
 
 
 def _swap_min_max(node: Node, program: _Program) -> Iterator[_Candidate]:
-    """``Math.min`` ↔ ``Math.max``, ``Math.floor`` ↔ ``Math.ceil``, and a called method for its pair (``.some(`` ↔
-    ``.every(``, ``.shift(`` ↔ ``.pop(``, ``.startsWith(`` ↔ ``.endsWith(``, ...); ``&&`` ↔ ``||`` is
-    :func:`_replace_operator`'s."""
+    """``Math.min`` ↔ ``Math.max``, ``Math.floor`` ↔ ``Math.ceil`` (and either, ``Math.round`` or ``Math.trunc`` for
+    the others on one argument), a called method for its pair (``.some(`` ↔ ``.every(``, ``.shift(`` ↔ ``.pop(``,
+    ``.startsWith(`` ↔ ``.endsWith(``, ...), and three one-way bugs lint rules name: ``.replace("-", ...)`` for
+    ``.replaceAll``, ``.indexOf(x)`` tested for truth for ``.includes(x)``, a bare ``.sort()`` of numbers; ``&&`` ↔
+    ``||`` is :func:`_replace_operator`'s."""
     obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
     if node.type != "member_expression" or obj is None or prop is None:
         return
@@ -825,6 +836,47 @@ def _swap_min_max(node: Node, program: _Program) -> Iterator[_Candidate]:
     # `Math.min` passed uncalled (`xs.reduce(Math.min)`) is swapped too.
     if name in _PAIRED and (program.text(obj) == "Math" if name in _MATH else called):
         yield _renamed("swap_min_max", node, _PAIRED[name], program)
+    arguments = node.parent.child_by_field_name("arguments") if called and node.parent is not None else None
+    first = _parts(arguments)[0] if arguments is not None and _parts(arguments) else None
+    if name == "replace" and first is not None and first.type == "string":
+        # `slug.replace("-", " ")` replaces the first dash only (a regular expression says /g itself).
+        yield _renamed("swap_min_max", node, "replaceAll", program)
+    if name == "indexOf" and called and _is_condition(node.parent):
+        # `if (roles.indexOf(role))`: -1 is true and the first item's 0 false.
+        yield _renamed("swap_min_max", node, "includes", program)
+    if name == "sort" and _argument_count(node) == 0 and node.parent is not None:
+        # A bare sort compares numbers as strings: [10, 9, 1] sorts to [1, 10, 9].
+        args = node.parent.child_by_field_name("arguments")
+        if args is not None:
+            form = _Form("((a, b) => a - b)", "arguments")
+            shown = node.parent if program.fits(node.parent) else node
+            yield _Candidate("swap_min_max", args, args.start_byte, args.end_byte, (form,), shown, args.start_byte)
+    if name in _ROUNDING and program.text(obj) == "Math" and _argument_count(node) == 1:
+        for other in _ROUNDING:
+            if other not in (name, _PAIRED.get(name)):
+                yield _renamed("swap_min_max", node, other, program)
+
+
+def _is_condition(node: Node | None) -> bool:
+    """Whether ``node``'s value is only tested for truth: an ``if``/``while`` condition, a ternary's, an operand of
+    ``!``, ``&&`` or ``||``, what an arrow passed to ``.some``, ``.filter``, ``.find``... returns."""
+    parent = node.parent if node is not None else None
+    if node is None or parent is None:
+        return False
+    if parent.type == "parenthesized_expression" and parent.parent is not None:
+        return parent.parent.type in ("if_statement", "while_statement", "do_statement")
+    if parent.type == "ternary_expression":
+        return _is(parent.child_by_field_name("condition"), node)
+    if parent.type == "arrow_function" and _is(parent.child_by_field_name("body"), node):
+        # A predicate's value: `roles.some((r) => PERMS[r].indexOf(p))`.
+        call = parent.parent.parent if parent.parent is not None and parent.parent.type == "arguments" else None
+        callee = call.child_by_field_name("function") if call is not None else None
+        prop = callee.child_by_field_name("property") if callee is not None else None
+        return prop is not None and (prop.text or b"").decode() in _PREDICATES
+    return (parent.type == "unary_expression" and _operator(parent) == "!") or _operator(parent) in _BOOLEAN
+
+
+_PREDICATES = frozenset({"some", "every", "filter", "find", "findIndex", "findLast", "findLastIndex"})
 
 
 def _is_bound(node: Node, program: _Program) -> bool:
@@ -901,6 +953,7 @@ def _off_by_one(node: Node, program: _Program) -> Iterator[_Candidate]:
         shown = _widen(node, program)
         for value in (int(segment) + 1, int(segment) - 1):
             yield _dropped(node, str(value), program) or _over("off_by_one", node, (_Form(str(value)),), shown)
+        yield from _slice_sign(node, program)
     elif (_is_bound(node, program) or _is_length(node, program)) and not _ends_in_literal(node, program):
         wrapped = _wrapped(node, program)
         for sign in "+-":
@@ -909,6 +962,22 @@ def _off_by_one(node: Node, program: _Program) -> Iterator[_Candidate]:
                 _Form(f"{wrapped} {sign} 1", "binary_expression", (wrapped, "1")),
             )
             yield _over("off_by_one", node, forms, _widen(node, program))
+
+
+def _slice_sign(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """A ``slice`` argument counted from the wrong end: ``digits.slice(4)`` for the last four, ``.slice(-4)``, and
+    back (``substring`` reads a negative as 0)."""
+    parent = node.parent
+    negated = parent is not None and parent.type == "unary_expression" and program.text(parent)[:1] == "-"
+    bound = parent if negated and parent is not None else node
+    arguments, segment = bound.parent, program.text(node)
+    call = arguments.parent if arguments is not None and arguments.type == "arguments" else None
+    callee = call.child_by_field_name("function") if call is not None else None
+    prop = callee.child_by_field_name("property") if callee is not None else None
+    if segment == "0" or prop is None or program.text(prop) != "slice":
+        return
+    form = _Form(segment, "number") if negated else _Form(f"-{segment}", "unary_expression")
+    yield _over("off_by_one", bound, (form,), _widen(bound, program), at=node.start_byte)
 
 
 def _ends_in_literal(node: Node, program: _Program) -> bool:
@@ -962,8 +1031,9 @@ def _dropped(node: Node, new: str, program: _Program) -> _Candidate | None:
 
 
 def _swap_arguments(node: Node, program: _Program) -> Iterator[_Candidate]:
-    """Two neighbouring arguments of a call (not ``Math.min``/``Math.max``, where order does not matter), or the
-    two indices of a double subscript (a matrix read by column for row: ``m[i][j]`` → ``m[j][i]``)."""
+    """Two neighbouring arguments of a call (not ``Math.min``/``Math.max``, where order does not matter), the two
+    indices of a double subscript (a matrix read by column for row: ``m[i][j]`` → ``m[j][i]``), or a ``reduce``'s
+    missing start value, ``0``."""
     inner = node.child_by_field_name("object") if node.type == "subscript_expression" else None
     if inner is not None and inner.type == "subscript_expression":
         first, second = inner.child_by_field_name("index"), node.child_by_field_name("index")
@@ -979,6 +1049,13 @@ def _swap_arguments(node: Node, program: _Program) -> Iterator[_Candidate]:
     if callee is not None and program.text(callee) in ("Math.min", "Math.max"):
         return
     parts = _parts(node)
+    prop = callee.child_by_field_name("property") if callee is not None else None
+    if prop is not None and program.text(prop) in ("reduce", "reduceRight") and len(parts) == 1:
+        # The start value a sum's `reduce` lacks: without it the first item (an object) is the start.
+        texts = (program.text(parts[0]), "0")
+        form = _Form(f"{program.text(node)[:-1].rstrip()}, 0)", "arguments", texts)
+        shown = call if program.fits(call) else node
+        yield _Candidate("swap_arguments", node, node.start_byte, node.end_byte, (form,), shown, parts[0].end_byte)
     for i in range(len(parts) - 1):
         if "spread_element" not in (parts[i].type, parts[i + 1].type):
             yield replace(_swapped("swap_arguments", node, i, program), shown=call if program.fits(call) else node)
@@ -1070,6 +1147,46 @@ def _return_local(node: Node, program: _Program) -> Iterator[_Candidate]:
             yield _over("return_local", value, (_Form(other, "identifier"),), shown=node)
 
 
+# Where a promise is handed on, not used: awaited already, an argument (`Promise.all([...])`), an array item, an
+# arrow function's value.
+_HANDED_ON = frozenset({"await_expression", "arguments", "array", "arrow_function", "spread_element", "pair"})
+
+
+def _add_await(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``await`` added, in an ``async`` function, before a call of one of the program's own ``async`` functions or
+    methods (a pending promise is always truthy), or before a call returned inside ``try`` (``return fn()`` there
+    lets the promise's rejection escape the ``catch``)."""
+    parent, function = node.parent, next(_functions_around(node), None)
+    if node.type != "call_expression" or parent is None or parent.type in _HANDED_ON or function is None:
+        return
+    if not _is_async(function):
+        return
+    callee = node.child_by_field_name("function")
+    name = (
+        callee.child_by_field_name("property") if callee is not None and callee.type == "member_expression" else callee
+    )
+    returned = parent.type == "return_statement" and _in_try(parent)
+    if not returned and (name is None or program.text(name) not in program.coroutines):
+        return
+    shown = parent if returned and program.fits(parent) else node
+    yield _over("add_await", node, (_Form(f"await {program.text(node)}", "await_expression"),), shown)
+
+
+def _is_async(function: Node) -> bool:
+    return any(child.type == "async" for child in function.children)
+
+
+def _in_try(node: Node) -> bool:
+    """Whether ``node`` is in the block of a ``try`` that has a ``catch``, within its function."""
+    child, parent = node, node.parent
+    while parent is not None and parent.type not in _FUNCTIONS:
+        handled = parent.type == "try_statement" and parent.child_by_field_name("handler") is not None
+        if handled and _is(parent.child_by_field_name("body"), child):
+            return True
+        child, parent = parent, parent.parent
+    return False
+
+
 _Repair: TypeAlias = Callable[[Node, _Program], Iterator[_Candidate]]
 
 _REPAIRS: dict[RepairTemplate, _Repair] = {
@@ -1083,4 +1200,5 @@ _REPAIRS: dict[RepairTemplate, _Repair] = {
     "replace_name": _replace_name,
     "remove_call": _remove_call,
     "return_local": _return_local,
+    "add_await": _add_await,
 }
