@@ -653,7 +653,7 @@ class _Scopes:
         self._enclosing: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}  # around a nested function
         self._names: dict[int, list[str]] = {}
         self.attributes: dict[str, list[str]] = {}
-        self.coroutines = {n.name for n in ast.walk(tree) if isinstance(n, ast.AsyncFunctionDef)}
+        self.coroutines: set[str] = set()  # the program's own `async def` names
         # The argument counts each method is called with: `items.pop()` → `items.append()` would be a call the
         # program never writes, which passes weak tests only by what it happens to return.
         self._arities: dict[tuple[str, str], set[int]] = {}
@@ -665,6 +665,8 @@ class _Scopes:
                     if inner is not node and isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         self._enclosing[id(inner)] = node
                 self._names[id(node)] = _bound(node)
+                if isinstance(node, ast.AsyncFunctionDef):
+                    self.coroutines.add(node.name)
             elif isinstance(node, ast.Attribute):
                 names = self.attributes.setdefault(text.segment(node.value), [])
                 if node.attr not in names:
@@ -1013,18 +1015,12 @@ def _swap_min_max(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, sc
             "swap_min_max", node, slot, ast.Name(id=other, ctx=node.ctx), (other,), text.span(node)[0], node
         )
     elif isinstance(node, ast.Attribute) and node.attr in _PAIRED_METHODS:
-        other, segment = _PAIRED_METHODS[node.attr], text.segment(node)
-        new_node = ast.Attribute(value=node.value, attr=other, ctx=node.ctx)
-        texts = (segment[: -len(node.attr)] + other,)
-        yield _Candidate("swap_min_max", node, slot, new_node, texts, text.span(node)[1] - len(node.attr), node)
+        yield _method_renamed(node, slot, text, _PAIRED_METHODS[node.attr], node)
     # `name.rstrip(".csv")` strips any of those characters (`orders.csv` → `order`), not the suffix.
     literal = parent.args[0] if len(parent.args) == 1 and not parent.keywords else None
     stripped = isinstance(literal, ast.Constant) and isinstance(literal.value, str) and len(literal.value) > 1
     if isinstance(node, ast.Attribute) and node.attr in _AFFIXES and stripped:
-        other, segment = _AFFIXES[node.attr], text.segment(node)
-        new_node = ast.Attribute(value=node.value, attr=other, ctx=node.ctx)
-        texts = (segment[: -len(node.attr)] + other,)
-        yield _Candidate("swap_min_max", node, slot, new_node, texts, text.span(node)[1] - len(node.attr), parent)
+        yield _method_renamed(node, slot, text, _AFFIXES[node.attr], parent)
     math = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "math"
     called = node.id if isinstance(node, ast.Name) else node.attr if math and isinstance(node, ast.Attribute) else None
     if called in _ROUNDED and len(parent.args) == 1 and not parent.keywords:
@@ -1034,6 +1030,13 @@ def _swap_min_max(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, sc
         # At the called name, as the pair's candidate is: `math.floor` → `math.ceil` is tried first.
         at = text.span(node)[1] - len(called)
         yield _Candidate("swap_min_max", node, slot, new_name, (other,), at, shown)
+
+
+def _method_renamed(node: ast.Attribute, slot: _Slot, text: _Text, other: str, shown: ast.AST) -> _Candidate:
+    """``obj.method`` with only the method's name changed to ``other`` (at that name)."""
+    new_node = ast.Attribute(value=node.value, attr=other, ctx=node.ctx)
+    texts = (text.segment(node)[: -len(node.attr)] + other,)
+    return _Candidate("swap_min_max", node, slot, new_node, texts, text.span(node)[1] - len(node.attr), shown)
 
 
 def _off_by_one_anywhere(

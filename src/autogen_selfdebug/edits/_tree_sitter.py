@@ -317,7 +317,11 @@ class _Program:
         self._arities: dict[tuple[str, str], set[int]] = {}
         self.declared: set[int] = set()
         self._names: dict[int, list[str]] = {}
+        # The program's own async functions and methods, by name: a call of one that is not awaited is a bug.
+        self.coroutines: set[str] = set()
         for node in self.nodes:
+            if node.type in _FUNCTIONS and _is_async(node) and (called := _function_name(node, self)) is not None:
+                self.coroutines.add(called)
             if node.type == "member_expression":
                 obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
                 if obj is not None and prop is not None and prop.type == "property_identifier":
@@ -334,9 +338,6 @@ class _Program:
                         names = self._names.setdefault(function.id, [])
                         if self.text(name) not in names:
                             names.append(self.text(name))
-        # The program's own async functions and methods, by name: a call of one that is not awaited is a bug.
-        named = (_function_name(n, self) for n in self.nodes if n.type in _FUNCTIONS and _is_async(n))
-        self.coroutines = {name for name in named if name is not None}
         operators = {_operator(n) for n in self.nodes if n.type == "binary_expression"}
         # Ordering operators are replaced by the equality the program uses: strict unless it only uses loose.
         self.strict = bool(operators & {"===", "!=="}) or not operators & {"==", "!="}
@@ -844,13 +845,12 @@ def _swap_min_max(node: Node, program: _Program) -> Iterator[_Candidate]:
     if name == "indexOf" and called and _is_condition(node.parent):
         # `if (roles.indexOf(role))`: -1 is true and the first item's 0 false.
         yield _renamed("swap_min_max", node, "includes", program)
-    if name == "sort" and _argument_count(node) == 0 and node.parent is not None:
+    if name == "sort" and arguments is not None and node.parent is not None and first is None:
         # A bare sort compares numbers as strings: [10, 9, 1] sorts to [1, 10, 9].
-        args = node.parent.child_by_field_name("arguments")
-        if args is not None:
-            form = _Form("((a, b) => a - b)", "arguments")
-            shown = node.parent if program.fits(node.parent) else node
-            yield _Candidate("swap_min_max", args, args.start_byte, args.end_byte, (form,), shown, args.start_byte)
+        form = _Form("((a, b) => a - b)", "arguments")
+        shown = node.parent if program.fits(node.parent) else node
+        start, end = arguments.start_byte, arguments.end_byte
+        yield _Candidate("swap_min_max", arguments, start, end, (form,), shown, start)
     if name in _ROUNDING and program.text(obj) == "Math" and _argument_count(node) == 1:
         for other in _ROUNDING:
             if other not in (name, _PAIRED.get(name)):
