@@ -191,6 +191,33 @@ def test_a_main_block_with_statements_between_its_checks_splits_off() -> None:
     assert split is not None and split.main_block and (split.count, split.steps) == (2, 1)
 
 
+GROW = {
+    "python": (
+        "def grow(xs):\n    return len(xs) + 1\n\n\n{main}q = []\n{i}assert grow(q) == 1\n"
+        "{i}for name in 'abc':\n{i}    q.append(name)\n{i}assert grow(q) == 4\n"
+    ),
+    "javascript": (
+        "const assert = require('assert');\nfunction grow(xs) {{\n  return xs.length + 1;\n}}\n{main}const q = [];\n"
+        "{i}assert.strictEqual(grow(q), 1);\n{i}for (const name of 'abc') {{\n{i}  q.push(name);\n{i}}}\n"
+        "{i}assert.strictEqual(grow(q), 4);\n{end}"
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["python", "javascript"])
+def test_a_loop_of_steps_among_the_checks_goes_with_them(language: str) -> None:
+    # Before, a loop that only sets up (`for name in "abc": q.append(name)`) kept the whole main block in the
+    # program: no per-check report, and no search.
+    python = language == "python"
+    main = 'if __name__ == "__main__":\n    ' if python else "if (require.main === module) {\n  "
+    source = GROW[language].format(main=main, i="    " if python else "  ", end="" if python else "}\n")
+    split = split_trailing_checks(source, language)
+    assert split is not None and split.main_block and (split.count, split.steps) == (2, 2)
+    # At top level too, between two checks (before, the first check stayed in the program).
+    top = split_trailing_checks(GROW[language].format(main="", i="", end=""), language)
+    assert top is not None and (top.count, top.steps) == (2, 1)
+
+
 @pytest.mark.parametrize("language", ["python", "javascript"])
 def test_statements_between_the_checks_are_fixed_by_the_search(
     tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str], language: str

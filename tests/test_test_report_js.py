@@ -110,6 +110,43 @@ async def test_console_assert_alone_fails_the_run() -> None:
     assert (second.op, second.expected, second.actual, second.message) == (">", "1", "1", None)
 
 
+@needs_tsc
+async def test_typescript_tests_that_narrow_with_nodes_assert_compile() -> None:
+    # Before, every module was `any` to the sandbox's tsc, so `assert.ok(err instanceof ParseError)` narrowed
+    # nothing and `err.line` on an `unknown` failed to compile: no test ran.
+    program = "export class ParseError extends Error {\n  line = 7;\n}\nexport function parse(s: string): number {\n"
+    program += "  if (s === '') throw new ParseError('empty');\n  return s.length;\n}\n"
+    tests = (
+        "import assert from 'node:assert/strict';\nimport { strict } from 'assert';\n"
+        "assert.throws(() => parse(''), (err: unknown) => {\n  assert.ok(err instanceof ParseError);\n"
+        "  assert.equal(err.line, 7);\n  return true;\n});\n"
+        "test('length', () => {\n  const n: unknown = parse('ab');\n  strict(typeof n === 'number');\n"
+        "  assert.equal(n.toFixed(1), '3.0');\n});\n"
+    )
+    code, _, report = await run(
+        program, tests.replace("import {", "import { test } from 'node:test';\nimport {"), "typescript"
+    )
+    assert report is not None and [r.passed for r in report.results] == [True, False], report
+    assert code == 1 and report.results[1].actual == "'2.0'"
+
+
+async def test_a_truth_check_shows_the_value_it_checked() -> None:
+    # Before, `assert.ok(!isEven(3))` failed with "expected true, actual false" (the value of `!isEven(3)`), and
+    # `console.assert(isEven(4))` with "Assertion failed".
+    program = "let calls = 0;\nfunction isEven(n) { calls += 1; return n % 2 === 1 ? 'yes' : ''; }\n"
+    tests = (
+        'assert.ok(!isEven(3), "odd");\nconsole.assert(isEven(4));\nassert(!isEven(5) || calls > 9);\n'
+        "assert(calls === 3);\n"  # each check ran its call once
+    )
+    code, _, report = await run(program, tests, "javascript")
+    assert code == 1 and report is not None
+    odd, even, other, counted = report.results
+    assert (odd.actual, odd.expected, odd.message) == ("'yes'", None, "odd")
+    assert (even.actual, even.expected, even.error) == ("''", None, None)
+    assert other.expected == "true" and other.actual == "false"  # not a truth check of a call: node's values
+    assert counted.passed
+
+
 @pytest.mark.parametrize("language", ["javascript", pytest.param("typescript", marks=needs_tsc)])
 async def test_an_asserted_comparison_reports_both_values_each_evaluated_once(language: str) -> None:
     program = "let calls = 0;\nfunction next(): number { calls += 1; return calls; }\n"

@@ -15,7 +15,8 @@ tests end with a record of the failures, setting the exit code to 1 when there w
 A check that asserts a comparison (``console.assert(f(3) === 8, "msg")``, ``assert(a < b)``,
 ``assert.ok(...)``) would say only "Assertion failed", or "expected true, actual false". Its two sides
 are wrapped (``__sdLeft(f(3)) === __sdRight("===", 8)``: each still evaluated once, in order), so a
-failure reports the actual and the expected value, as a Python ``assert f(3) == 8`` does. A failed
+failure reports the actual and the expected value, as a Python ``assert f(3) == 8`` does; a truth check of a
+call, name or property (``assert.ok(!isEven(3))``, ``console.assert(valid)``) reports its value. A failed
 ``assert.strictEqual`` and its kin report the values they compared too, not their multi-line message.
 
 The prelude calls ``globalThis.__sdBeforeCheck()`` and ``__sdAfterCheck(passed)`` around each
@@ -223,14 +224,16 @@ function __sdFail(record/*any*/, error/*any*/) {
   // A failed assert reports what it compared, and the message if the tests gave one: the sides of an
   // asserted comparison, else what assert.strictEqual and its kin compared (not their multi-line message).
   const asserted = named && error.code === "ERR_ASSERTION";
-  const compared/*any*/ = !asserted ? null
+  // A truth check of a value (`assert.ok(!f(x))`) reports that value, as Python's `assert not f(x)` does.
+  const truth = asserted && __sdSides !== null && !("op" in __sdSides);
+  const compared/*any*/ = !asserted || truth ? null
     : __sdSides && "op" in __sdSides ? __sdSides
     : "expected" in error && "actual" in error ? {op: error.operator, left: error.actual, right: error.expected}
     : null;
-  if (compared) {
-    if (compared.op) record.op = String(compared.op);
-    record.actual = __sdShow(compared.left);
-    record.expected = __sdShow(compared.right);
+  if (truth || compared) {
+    if (compared && compared.op) record.op = String(compared.op);
+    record.actual = __sdShow(__sdSides && truth ? __sdSides.left : compared.left);
+    if (compared) record.expected = __sdShow(compared.right);
     if (!error.generatedMessage) record.message = String(error.message).slice(0, 300);
   } else {
     record.error = (name + ": " + (named ? String(error.message) : __sdShow(error))).slice(0, 300);
@@ -791,6 +794,8 @@ _DECLARATIONS = frozenset(
 _MAX_SOURCE = 300
 _ASSERT_CALLS = frozenset({b"assert", b"assert.ok", b"console.assert"})
 _COMPARISONS = frozenset({"===", "==", "!==", "!=", "<", "<=", ">", ">="})
+# A truth check of one of these shows its value when it fails (a call's, not `true` or `false`).
+_TRUTH_CHECKED = frozenset({"call_expression", "member_expression", "subscript_expression", "identifier"})
 
 
 def instrument_js_tests(tests: str, language: str, *, program: str = "") -> str:
@@ -1227,6 +1232,15 @@ def _wrap_sides(expression: tree_sitter.Node, edits: list[_Edit]) -> None:
     if expression.type != "call_expression" or callee is None or callee.text not in _ASSERT_CALLS:
         return
     compared = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+    if compared is not None and compared.type == "unary_expression" and compared.child_by_field_name("operator"):
+        # `assert.ok(!f(x))`: the report shows f(x)'s value, not the false of `!f(x)`.
+        operand, op = compared.child_by_field_name("argument"), compared.child_by_field_name("operator")
+        if operand is not None and op is not None and op.type == "!" and operand.type in _TRUTH_CHECKED:
+            edits += [(operand.start_byte, operand.start_byte, "__sdLeft("), (operand.end_byte, operand.end_byte, ")")]
+        return
+    if compared is not None and compared.type in _TRUTH_CHECKED:
+        edits += [(compared.start_byte, compared.start_byte, "__sdLeft("), (compared.end_byte, compared.end_byte, ")")]
+        return
     if compared is None or compared.type != "binary_expression":
         return
     left, op, right = (compared.child_by_field_name(name) for name in ("left", "operator", "right"))

@@ -99,6 +99,20 @@ async def test_a_batch_runs_each_candidate_on_its_own(language: str) -> None:
     assert all(trial.seconds >= 0 for trial in (right, wrong, loops, broken, exits)) and loops.seconds >= 0.9
 
 
+@NEEDS_TSC
+async def test_a_candidate_that_the_compiler_fails_on_fails_alone() -> None:
+    # TypeScript 4.8's transpileModule overflows the stack on `const ch = line[ch]`: before, that ended the batch with
+    # no output at all (its rejection taken by the driver's own handler), and the search stopped there.
+    first = "function first(line: string) {{\n  for (let i = 0; i < line.length; i++) {{\n    const ch = line[{}];\n"
+    first += "    if (ch === 'x') return i;\n  }}\n  return -1;\n}}\n"
+    tests = "assert.strictEqual(first('axb'), 1);\n"
+    programs = [combined_source(first.format(index), tests, "typescript") for index in ("ch", "i")]
+    output = await execute(node_batch_code(programs, "typescript", timeout=1.0, budget=30))
+    crashed, right = trials_of(output, 2)
+    assert crashed.exit_code == 2 and "the TypeScript compiler failed: RangeError" in crashed.output
+    assert right.exit_code == 0
+
+
 async def test_uncaught_errors_rejections_timers_and_output_are_the_candidates_own() -> None:
     programs = [
         'console.log("first"); process.stdout.write("no newline");',

@@ -520,8 +520,8 @@ def _python_kind(statement: ast.stmt, cases: dict[int, int], helpers: set[str]) 
     ``except E:``, ``with pytest.raises(E):``); ``setup``: a checking helper's definition; ``print``: a
     ``print(...)``, or a call of ``unittest.main()`` or ``pytest.main()``, alone or as the whole of a main
     block (the tests' harness runs the test classes itself); ``step``: another assignment or expression
-    statement, or a ``try`` (``try: f() except E: raised = True``), which goes with the checks when one comes
-    after it; else ``None``."""
+    statement, a ``try`` (``try: f() except E: raised = True``), or a loop or ``with`` of such steps, which goes
+    with the checks when one comes after it; else ``None``."""
     if isinstance(statement, ast.Assert) or cases.get(id(statement)) or _calls_helper(statement, helpers):
         return "check"
     if expects_raise(statement) is not None:
@@ -532,6 +532,10 @@ def _python_kind(statement: ast.stmt, cases: dict[int, int], helpers: set[str]) 
         return "print" if all(is_test_runner(s) for s in statement.body) else None
     if _is_print(statement) or is_test_runner(statement):
         return "print"
+    if isinstance(statement, ast.For | ast.While | ast.With) and not getattr(statement, "orelse", None):
+        # A loop or `with` of steps only (`for name in "abc": q.push(name)`) sets up, as its statements would.
+        inner = {_python_kind(s, cases, helpers) for s in statement.body}
+        return "step" if inner <= {"step", "print"} else None
     return "step" if isinstance(statement, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Expr | ast.Try) else None
 
 
@@ -707,7 +711,8 @@ def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None, helpers
     """``check``: an assert call, a call of a checking helper, a loop of them, a node:test test or suite, or a
     ``try`` that checks that calls throw; ``setup``: an import of node:test or ``assert``, or a checking helper's
     definition; ``print``: a ``console.log(...)``, or a node:test hook or skipped test; ``step``: another variable
-    declaration or expression statement, or a ``try``, which goes with the checks when one comes after it."""
+    declaration or expression statement, a ``try``, or a loop of such steps, which goes with the checks when one
+    comes after it."""
     if is_assert_statement(statement) or _js_calls_helper(statement, helpers) or _js_loop_checks(statement, helpers):
         return "check"
     if expects_throw(statement) is not None:
@@ -720,10 +725,16 @@ def _js_kind(statement: tree_sitter.Node, node_test: NodeTestUse | None, helpers
         return "print" if role == "other" else "check"
     if _is_console_log(statement):
         return "print"
+    if statement.type in _JS_LOOPS and (body := statement.child_by_field_name("body")) is not None:
+        # A loop of steps only (`for (const n of "abc") q.push(n);`) sets up, as its statements would.
+        inner = body.named_children if body.type == "statement_block" else [body]
+        kinds = {_js_kind(s, node_test, helpers) for s in inner if s.type != "comment"}
+        return "step" if kinds <= {"step", "print"} else None
     return "step" if statement.type in _JS_STEPS else None
 
 
 _JS_STEPS = frozenset({"expression_statement", "lexical_declaration", "variable_declaration", "try_statement"})
+_JS_LOOPS = frozenset({"for_statement", "for_in_statement", "while_statement"})
 
 
 def _is_console_log(statement: tree_sitter.Node) -> bool:

@@ -111,10 +111,17 @@ function compile(ts, source, withMap) {
   if (source.startsWith("#!")) source = "//" + source;
   if (!ts) return {code: source, lines: null};
   const options = {target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.CommonJS, esModuleInterop: true};
-  const out = ts.transpileModule(source, {
-    fileName: FILE.replace(/js$/, INPUT.language === "typescript" ? "ts" : "js"), reportDiagnostics: true,
-    compilerOptions: {...options, sourceMap: withMap, allowJs: true},
-  });
+  let out;
+  try {
+    out = ts.transpileModule(source, {
+      fileName: FILE.replace(/js$/, INPUT.language === "typescript" ? "ts" : "js"), reportDiagnostics: true,
+      compilerOptions: {...options, sourceMap: withMap, allowJs: true},
+    });
+  } catch (error) {
+    // The compiler itself can fail on odd code (its checker overflows the stack on `const ch = line[ch]`): the
+    // candidate fails, not the batch.
+    return {error: "candidate.ts: error: the TypeScript compiler failed: " + String(error).slice(0, 200) + "\n"};
+  }
   const errors = (out.diagnostics || []).filter((d) => d.category === ts.DiagnosticCategory.Error);
   if (errors.length) {
     const text = errors.map((d) => {
@@ -546,7 +553,9 @@ async function coverage(ts) {
 
 // An ES module (import, export) runs as CommonJS here, transpiled as TypeScript is: the vm runs scripts.
 const ts = INPUT.language === "typescript" || INPUT.es_module ? loadTypeScript() : null;
-if (INPUT.mode === "coverage") coverage(ts); else batch(ts);
+// A failure of the driver itself is said, not swallowed (the batch's unhandledRejection handler would take it).
+const broken = (error) => { emit(BATCH, {error: "driver error: " + describe(error)}); process.exitCode = 1; };
+(INPUT.mode === "coverage" ? coverage(ts) : batch(ts)).catch(broken);
 """
 
 

@@ -55,6 +55,13 @@ _SNIPPET_PATH = re.compile(
     rf"(?:[^\s\"'()]*/)?snippet_[0-9a-f]{{{_DIGEST_CHARS}}}\.(?:{'|'.join(sorted(set(_EXTENSIONS.values())))})\b"
 )
 
+# What else node's assert module has, typed `any`.
+_ASSERT_MEMBERS = (
+    "equal notEqual deepEqual notDeepEqual strictEqual notStrictEqual deepStrictEqual notDeepStrictEqual"
+    " partialDeepStrictEqual throws doesNotThrow rejects doesNotReject ifError fail match doesNotMatch"
+    " AssertionError CallTracker"
+)
+
 # Node's globals and modules, typed loosely: the sandbox has no @types/node, and a model's
 # TypeScript that uses `process` or `import fs from "fs"` must still compile.
 _NODE_GLOBALS_DTS = """\
@@ -66,7 +73,25 @@ declare var Buffer: any;
 declare var __dirname: string;
 declare var __filename: string;
 declare module "*";
+""" + "".join(
+    # node's assert, typed as @types/node types it where tests rely on it: `assert.ok(err instanceof E)` narrows
+    # `err` (with every module `any`, `err.line` on an `unknown` would not compile), every other member loosely.
+    f"""declare module "{prefix}assert" {{
+  function assert(value: unknown, message?: unknown): asserts value;
+  namespace assert {{
+    function ok(value: unknown, message?: unknown): asserts value;
+    const strict: typeof assert;
+    const {", ".join(f"{name}: any" for name in _ASSERT_MEMBERS.split())};
+  }}
+  export = assert;
+}}
+declare module "{prefix}assert/strict" {{
+  import {{ strict }} from "{prefix}assert";
+  export = strict;
+}}
 """
+    for prefix in ("", "node:")
+)
 _NODE_GLOBALS_FILE = ".sandbox-node-globals.d.ts"
 # The source map lets node's stack traces name the TypeScript file's lines rather than the emitted JavaScript's.
 _TSC_FLAGS = (
