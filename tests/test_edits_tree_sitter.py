@@ -140,6 +140,89 @@ def test_add_await(language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_known_bugs_get_the_fixes_lints_name(language: str) -> None:
+    def fixed(source: str) -> list[str]:
+        return [e.description for e in tree_sitter_edits(source, language, templates=["known_bug"])]
+
+    # parseInt as a map callback takes the index as its radix; parseInt called by hand is left alone.
+    assert fixed("const ns = parts.map(parseInt);\nconst m = parts.map((p) => parseInt(p));\n") == [
+        "`parts.map(parseInt)` changed to `parts.map((s) => parseInt(s, 10))` on line 1"
+    ]
+    # A function callback reading `this` is an arrow (only its head changes); one that does not read it, a
+    # generator, and one reading `arguments` are left alone.
+    callbacks = (
+        "class List {\n  addAll(xs) {\n    xs.forEach(function (x) {\n      this.add(x);\n    });\n"
+        "    xs.forEach(function (x) { log(x); });\n    xs.forEach(function (x) { this.add(arguments[1]); });\n  }\n}\n"
+    )
+    assert fixed(callbacks) == ["`function (x)` changed to `(x) =>` on line 3"]
+    # A stored /g pattern that is tested loses its g, weighed by the line that tests it; one only matched keeps it.
+    patterns = (
+        "const EMAIL = /^\\S+@\\S+$/gi;\nconst WORD = /\\w+/g;\n"
+        "const ok = (s) => EMAIL.test(s);\nconst ws = (s) => s.match(WORD);\n"
+    )
+    edits = tree_sitter_edits(patterns, language, templates=["known_bug"])
+    assert [(e.description, e.line, e.bug_line) for e in edits] == [
+        ("`EMAIL = /^\\S+@\\S+$/gi` changed to `EMAIL = /^\\S+@\\S+$/i` on line 1", 1, 3)
+    ]
+    # A value taken from elsewhere and then changed is copied first, as an object or as an array.
+    copies = (
+        "function on(prefs) {\n  const channels = DEFAULTS.channels;\n  channels.sms = true;\n  return channels;\n}\n"
+    )
+    assert fixed(copies) == [
+        "`channels = DEFAULTS.channels` changed to `channels = { ...DEFAULTS.channels }` on line 2",
+        "`channels = DEFAULTS.channels` changed to `channels = [...DEFAULTS.channels]` on line 2",
+    ]
+    assert fixed("function f() {\n  const c = DEFAULTS.channels;\n  return c.sms;\n}\n") == []
+    # A parameter sorted in place is sorted as a copy (the caller's array kept); a local array is left alone.
+    sorts = "function top(items, n = 3) {\n  const mine = [...items];\n  mine.sort();\n"
+    sorts += "  return items.sort().slice(0, n);\n}\n"
+    assert fixed(sorts) == ["`items.sort` changed to `[...items].sort` on line 4"]
+    # Months count from 0: a calendar month given to Date, and getMonth() shown as it is; not one counted on.
+    months = (
+        "const d = new Date(y, month, 1);\nconst s = pad(d.getMonth());\nconst t = d.getMonth() + k;\n"
+        "const u = Date.UTC(y, m, 1);\n"
+    )
+    assert fixed(months) == [
+        "`new Date(y, month, 1)` changed to `new Date(y, month - 1, 1)` on line 1",
+        "`pad(d.getMonth())` changed to `pad(d.getMonth() + 1)` on line 2",
+        "`Date.UTC(y, m, 1)` changed to `Date.UTC(y, m - 1, 1)` on line 4",
+    ]
+    # An async callback's promises, dropped by forEach, are awaited (only in an async function, where `await` is).
+    each = (
+        "async function send(hooks) {\n  hooks.forEach(async (h) => {\n    await post(h);\n  });\n}\n"
+        "function later(hooks) {\n  hooks.forEach(async (h) => post(h));\n}\n"
+    )
+    edits = tree_sitter_edits(each, language, templates=["known_bug"])
+    assert [e.description for e in edits] == [
+        "`hooks.forEach(async (h) => ...)` changed to `await Promise.all(hooks.map(async (h) => ...))` on line 2"
+    ]
+    assert (
+        edits[0]
+        .apply(each)
+        .startswith(
+            "async function send(hooks) {\n  await Promise.all(hooks.map(async (h) => {\n    await post(h);\n  }));\n}"
+        )
+    )
+    # A return put inside the loop that ends its block goes after the loop's brace; not when the loop is not last.
+    loops = (
+        "function low(items) {\n  const out = [];\n  for (const it of items) {\n    out.push(it);\n    return out;\n"
+        "  }\n}\nfunction sum(xs) {\n  let s = 0;\n  while (xs.length) {\n    s += xs.pop();\n    return s;\n  }\n"
+        "  return -1;\n}\n"
+    )
+    edits = tree_sitter_edits(loops, language, templates=["known_bug"])
+    assert [e.description for e in edits] == [
+        "`for (const it of items) { ... return out; }` changed to `for (const it of items) { ... }` + `return out;`"
+        " on line 5"
+    ]
+    assert "    out.push(it);\n  }\n  return out;\n}\n" in edits[0].apply(loops)
+    # substring and slice take an end: a length there is added to the start (not to a start of 0).
+    ends = "const a = line.substring(f.start, f.length);\nconst b = line.slice(0, width);\n"
+    assert fixed(ends) == [
+        "`line.substring(f.start, f.length)` changed to `line.substring(f.start, f.start + f.length)` on line 1"
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_a_reduce_is_given_the_start_value_it_lacks(language: str) -> None:
     source = "const total = items.reduce((sum, item) => sum + item.price);\nconst m = xs.reduce(f, 1);\n"
     assert results(source, language, "swap_arguments") == [

@@ -131,7 +131,95 @@ TEMPLATE_CASES = {
         "assert asyncio.run(first([-1, 2])) == 2\nassert asyncio.run(first([-1])) is None",
         "if await up(x):",
     ),
+    "known_bug": (
+        "def prune(stock):\n    for item in stock:\n        if stock[item] == 0:\n            del stock[item]\n"
+        "    return stock\n",
+        "assert prune({'a': 0, 'b': 2}) == {'b': 2}\nassert prune({}) == {}",
+        "for item in list(stock):",
+    ),
 }
+
+
+def test_known_bugs_get_the_fixes_linters_name_and_only_where_the_pattern_is() -> None:
+    def fixed(source: str) -> list[str]:
+        return [e.description for e in repair_edits(source, templates=["known_bug"])]
+
+    # A list, dict or set default that the function changes or returns is made afresh, after the docstring; one
+    # it only reads is not.
+    defaults = (
+        'def add(item, into=[], *, seen={}):\n    """Add."""\n    into.append(item)\n    return len(seen)\n\n\n'
+        "def ids(start, taken=[]):\n    return taken\n"
+    )
+    assert fixed(defaults) == [
+        "`into=[]` changed to `into=None` + `if into is None: into = []` on line 1",
+        "`taken=[]` changed to `taken=None` + `if taken is None: taken = []` on line 7",
+    ]
+    edit = repair_edits(defaults, templates=["known_bug"])[0]
+    assert edit.apply(defaults).startswith(
+        'def add(item, into=None, *, seen={}):\n    """Add."""\n    if into is None:\n        into = []\n'
+        "    into.append(item)\n"
+    )
+    # A return indented into the loop that ends its block goes after it; not a loop's only statement, nor one with
+    # statements after the loop.
+    loops_returning = (
+        "def evens(xs):\n    out = []\n    for x in xs:\n        if x % 2 == 0:\n            out.append(x)\n"
+        "        return out\n\n\ndef first(xs):\n    for x in xs:\n        return x\n\n\n"
+        "def count(xs):\n    n = 0\n    while xs:\n        n += xs.pop()\n        return n\n    return -1\n"
+    )
+    moved = repair_edits(loops_returning, templates=["known_bug"])
+    assert [e.description for e in moved] == [
+        "`for x in xs: ... return out` changed to `for x in xs: ...` + `return out` on line 6"
+    ]
+    assert "            out.append(x)\n    return out\n" in moved[0].apply(loops_returning)
+    # A loop over what its body changes iterates over a copy; one that changes something else does not.
+    loops = "def f(d, seen):\n    for k in d.keys():\n        d.pop(k)\n    for k in seen:\n        d[k] = 1\n"
+    assert fixed(loops) == ["`d.keys()` changed to `list(d.keys())` on line 2"]
+    # One row repeated is a comprehension; a row of immutable values (``[0] * n``) is not changed.
+    assert fixed("grid = [[0] * w] * h\nrow = [0] * n\n") == [
+        "`[[0] * w] * h` changed to `[[0] * w for _ in range(h)]` on line 1"
+    ]
+    # A generator or a map returned or kept is a list; one handed to a call (``sum(...)``) is not.
+    assert fixed("def f(xs):\n    ys = map(int, xs)\n    return (y * 2 for y in ys if y)\n") == [
+        "`map(int, xs)` changed to `list(map(int, xs))` on line 2",
+        "`(y * 2 for y in ys if y)` changed to `[y * 2 for y in ys if y]` on line 3",
+    ]
+    assert fixed("def f(xs):\n    return sum(x for x in xs)\n") == []
+    # A lambda made in a loop binds the loop's names it reads; one made outside, or reading only its own, does not.
+    lambdas = (
+        "def f(rates):\n    out = {}\n    for name, rate in rates.items():\n        scale = 2\n"
+        "        out[name] = lambda x: x * rate * scale\n        out[name + '!'] = lambda x: x\n    return out\n"
+    )
+    assert fixed(lambdas) == [
+        "`lambda x: x * rate * scale` changed to `lambda x, rate=rate, scale=scale: x * rate * scale` on line 5"
+    ]
+    # Unpacked into two names, a split splits once (into three, twice); a split kept whole is left alone.
+    assert fixed("key, value = line.split('=')\na, b, c = s.rsplit()\nparts = s.split(',')\n") == [
+        "`line.split('=')` changed to `line.split('=', 1)` on line 1"
+    ]
+    # A value taken from elsewhere and then changed is copied first; a slice (a copy already) is not.
+    copies = "def f(cfg, xs):\n    c = cfg['channels']\n    c['sms'] = True\n    ys = xs[1:]\n    ys.append(1)\n"
+    assert fixed(copies) == ["`c = cfg['channels']` changed to `c = cfg['channels'].copy()` on line 2"]
+    # A parameter sorted or reversed in place is sorted as a copy; a local list is left alone.
+    sorts = (
+        "def top(items, n=3):\n    items.sort(key=len, reverse=True)\n    mine = list(items)\n    mine.sort()\n"
+        "    items.reverse()\n    return items[:n]\n"
+    )
+    assert fixed(sorts) == [
+        "`items.sort(key=len, reverse=True)` changed to `items = sorted(items, key=len, reverse=True)` on line 2",
+        "`items.reverse()` changed to `items = items[::-1]` on line 5",
+    ]
+    # A slice takes an end: a length there is added to the start (not to a start of 0, nor to any end).
+    slices = "def f(line, start, width, end):\n    return line[start:width], line[0:width], line[start:end]\n"
+    assert fixed(slices) == ["`line[start:width]` changed to `line[start:start + width]` on line 2"]
+
+
+async def test_a_module_level_pattern_is_repaired_where_a_function_tests_it(sandbox: CodeExecutor) -> None:
+    # The tests never run line 1 (it runs on loading, before them): the edit is weighed by line 2's score.
+    program = "const CODE = /^[A-Z]{3}$/g;\nfunction valid(code) {\n  return CODE.test(code);\n}\n"
+    tests = "console.assert(valid('ABC'));\nconsole.assert(valid('XYZ'));\nconsole.assert(!valid('ab'));"
+    result = await search(sandbox, program, tests, "javascript")
+    assert result.fix is not None, result.summary()
+    assert result.fix.patch.description == "`CODE = /^[A-Z]{3}$/g` changed to `CODE = /^[A-Z]{3}$/` on line 1"
 
 
 def test_a_method_takes_another_s_place_only_with_as_many_arguments_as_the_program_gives_it() -> None:

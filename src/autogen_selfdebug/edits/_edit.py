@@ -37,6 +37,8 @@ class Edit:
             every site of one scope makes one candidate.
         occurrence: When the snippet occurs more than once on its line, which one this is and how many
             there are (``n // 2`` in ``s[n // 2] + s[n // 2 + 1]``), so that people can tell them apart.
+        shows: The line where the bug shows, when the tests never run the edited one (a module-level
+            ``/g`` regular expression that a function tests): the search weighs the edit by that line.
 
     Example:
         >>> source = "x = right - left\\n"
@@ -56,6 +58,7 @@ class Edit:
     replacement: str
     scope: str | None = None
     occurrence: tuple[int, int] | None = None
+    shows: int | None = None
 
     @property
     def description(self) -> str:
@@ -74,6 +77,11 @@ class Edit:
             return f"line {self.line}"
         index, count = self.occurrence
         return f"line {self.line} ({_ordinal(index)} of {count})"
+
+    @property
+    def bug_line(self) -> int:
+        """The line the search weighs the edit by: where the bug shows, which is most often the edit's own."""
+        return self.line if self.shows is None else self.shows
 
     @property
     def size(self) -> int:
@@ -140,6 +148,11 @@ class Patch:
     @property
     def lines(self) -> list[int]:
         return sorted({e.line for e in self.edits})
+
+    @property
+    def bug_lines(self) -> list[int]:
+        """The lines the search weighs the patch by (:attr:`Edit.bug_line`)."""
+        return sorted({e.bug_line for e in self.edits})
 
     @property
     def size(self) -> tuple[int, int]:

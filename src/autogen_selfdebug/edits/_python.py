@@ -44,7 +44,8 @@ name replaced by another of its function's names, an attribute by another used o
 missing start value, a condition negated or its ``not`` removed, a ``True`` or ``False`` flipped, an operator
 replaced as typed (``s + p + q`` → ``s + p * q``, which regroups), a one-argument call unwrapped (not one that
 reads input), a returned value replaced by another local, and ``await`` added (``add_await``: a call of the
-program's own ``async def``, or one returned inside ``try``). An edit that would leave a neutral term
+program's own ``async def``, or one returned inside ``try``), and, last, the fixes linters name for known bugs
+that are no single token (``known_bug``: :func:`_known_bug`). An edit that would leave a neutral term
 (``x - 0``, ``x * 1``) drops it instead: ``x - 1`` → ``x``.
 """
 
@@ -52,6 +53,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import copy
 import io
 import re
 import tokenize
@@ -96,6 +98,7 @@ RepairTemplate = Literal[
     "remove_call",
     "return_local",
     "add_await",
+    "known_bug",
 ]
 """The kinds of repair edit, for Python, JavaScript and TypeScript alike (this module's docstring)."""
 
@@ -370,6 +373,7 @@ class _Candidate:
     texts: tuple[str, ...]
     at: int
     shown: ast.AST
+    said: tuple[str, str] | None = None  # before and after for people, when the changed span is too wide to read
 
 
 def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> tuple[Edit, str] | None:
@@ -399,6 +403,8 @@ def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> tuple[Edit
         shown_start, shown_end = text.span(candidate.shown)
         shown = min(shown_start, start), max(shown_end, end)
         edit = Edit.spliced(text.source, start, end, new, template=candidate.operator, line=line, shown=shown)
+        if candidate.said is not None:
+            edit = replace(edit, original=candidate.said[0], replacement=candidate.said[1], occurrence=None)
         return edit, mutated
     return None
 
@@ -1328,6 +1334,311 @@ def _in_try(node: ast.AST, parents: _Parents) -> bool:
     return False
 
 
+# Methods that change the object they are called on, so a loop over it, or a name sharing it, sees the change.
+_MUTATORS = frozenset({"append", "extend", "insert", "remove", "pop", "popitem", "clear", "add", "discard", "update"})
+_MUTATORS |= {"setdefault", "sort"}
+# Calls whose result is an iterator: read once, then empty.
+_ITERATORS = frozenset({"map", "filter", "zip"})
+
+
+def _known_bug(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
+    """The fixes linters name for bugs that are no single token (flake8-bugbear's B006/B023, pylint's
+    modified-iterating-dict, ...): a list, dict or set default that the function changes or returns is made
+    afresh on each call (``bucket=None``, then ``if bucket is None: bucket = []``); a ``return`` indented into the
+    loop that ends its block goes after it (the loop otherwise stops after one item); a loop over a container its
+    body changes iterates over a copy (``for k in list(d):``); ``[[0] * w] * h``, one row shared ``h`` times,
+    becomes a comprehension; a generator or ``map``/``filter``/``zip`` returned or kept in a name becomes a list
+    (an iterator is empty once read); a lambda made in a loop binds the loop's names as defaults (``lambda x,
+    k=k: ...``); ``a, b = s.split("=")`` splits once; a value taken from elsewhere and then changed is copied
+    first (``x = DEFAULTS["x"].copy()``), and a parameter sorted in place is sorted as a copy (``xs =
+    sorted(xs)``); a slice ended by a length (``s[start:width]`` → ``s[start:start + width]``)."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        yield from _fresh_default(node, slot, text)
+    elif isinstance(node, (ast.For, ast.AsyncFor)):
+        yield from _iterate_copy(node, text)
+        yield from _return_after_loop(node, text, parents)
+    elif isinstance(node, ast.While):
+        yield from _return_after_loop(node, text, parents)
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        yield from _fresh_rows(node, slot, text)
+    elif isinstance(node, (ast.GeneratorExp, ast.Call)) and isinstance(parents.get(id(node)), (ast.Return, ast.Assign)):
+        yield from _listed(node, slot, text)
+    elif isinstance(node, ast.Lambda):
+        yield from _bound_early(node, slot, text, parents)
+    elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+        yield from _split_once(node, text)
+        yield from _copied(node, text, parents)
+    elif isinstance(node, ast.Slice):
+        yield from _length_as_end(node, text, parents)
+    elif isinstance(node, ast.Expr):
+        yield from _sorted_copy(node, slot, text, parents)
+
+
+def _fresh_default(node: ast.FunctionDef | ast.AsyncFunctionDef, slot: _Slot, text: _Text) -> Iterator[_Candidate]:
+    """A mutable default the function changes or returns → ``None``, and the value made at the top of the body:
+    the default is made once, so every call shares (and sees the changes of) one object."""
+    args, body = node.args, node.body
+    docstring = isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+    first = 1 if docstring and isinstance(cast(ast.Constant, cast(ast.Expr, body[0]).value).value, str) else 0
+    if first >= len(body) or body[first].lineno == node.lineno:
+        return
+    positional = [*args.posonlyargs, *args.args]
+    pairs = [
+        *zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True),
+        *zip(args.kwonlyargs, args.kw_defaults, strict=True),
+    ]
+    returned = {r.value.id for r in ast.walk(node) if isinstance(r, ast.Return) and isinstance(r.value, ast.Name)}
+    line_start = text.span(body[first])[0] - body[first].col_offset
+    indent = text.source[line_start : text.span(body[first])[0]]
+    for param, default in pairs:
+        if not isinstance(default, _MUTABLE) or not (_mutated(param.arg, body, text) or param.arg in returned):
+            continue
+        new_args = copy.copy(args)
+        new_args.defaults = [ast.Constant(None) if d is default else d for d in args.defaults]
+        new_args.kw_defaults = [ast.Constant(None) if d is default else d for d in args.kw_defaults]
+        made = ast.Assign(targets=[ast.Name(id=param.arg, ctx=ast.Store())], value=default)
+        test = ast.Compare(
+            left=ast.Name(id=param.arg, ctx=ast.Load()), ops=[ast.Is()], comparators=[ast.Constant(None)]
+        )
+        new_node = copy.copy(node)
+        new_node.args = new_args
+        new_node.body = [*body[:first], ast.If(test=test, body=[made], orelse=[]), *body[first:]]
+        start, end = text.span(node)
+        value, (at, after) = text.segment(default), text.span(default)
+        guard = f"{indent}if {param.arg} is None:\n{indent}    {param.arg} = {value}\n"
+        typed = text.source[start:at] + "None" + text.source[after:line_start] + guard + text.source[line_start:end]
+        said = f"{param.arg}={value}", f"{param.arg}=None` + `if {param.arg} is None: {param.arg} = {value}"
+        yield _Candidate("known_bug", node, slot, new_node, (typed,), at, default, said)
+
+
+def _return_after_loop(
+    node: ast.For | ast.AsyncFor | ast.While, text: _Text, parents: _Parents
+) -> Iterator[_Candidate]:
+    """``for ...: ...; return result`` (the loop last in its block) → the ``return`` dedented to after the loop."""
+    returned = node.body[-1]
+    place, owner = _slot_of(node, parents), parents.get(id(node))
+    if not isinstance(returned, ast.Return) or len(node.body) < 2 or node.orelse or place is None or owner is None:
+        return
+    block = getattr(owner, place.field)
+    owner_slot = _slot_of(owner, parents)
+    if place.index != len(block) - 1 or owner_slot is None or returned.lineno == node.lineno:
+        return
+    start = text.span(returned)[0]
+    line_start = start - returned.col_offset
+    if text.source[line_start:start].strip():
+        return  # not on a line of its own
+    loop = copy.copy(node)
+    loop.body = node.body[:-1]
+    new_owner = copy.copy(owner)
+    setattr(new_owner, place.field, [*block[:-1], loop, returned])
+    loop_start = text.span(node)[0]
+    indent = text.source[loop_start - node.col_offset : loop_start]
+    owner_start, owner_end = text.span(owner)
+    typed = text.source[owner_start:line_start] + indent + text.source[start:owner_end]
+    head = text.source[loop_start : text.source.find("\n", loop_start)].strip()
+    said = f"{head} ... {text.segment(returned)}", f"{head} ...` + `{text.segment(returned)}"
+    yield _Candidate("known_bug", owner, owner_slot, new_owner, (typed,), start, returned, said)
+
+
+def _mutated(name: str, body: Sequence[ast.AST], text: _Text) -> bool:
+    """Whether the statements change the object written ``name``: a mutating method called on it, or an item or
+    attribute of it assigned or deleted."""
+    for statement in body:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
+                changed: ast.expr = node.func.value
+            elif isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                changed = node.value
+            else:
+                continue
+            if text.segment(changed) == name:
+                return True
+    return False
+
+
+def _iterate_copy(node: ast.For | ast.AsyncFor, text: _Text) -> Iterator[_Candidate]:
+    """``for k in d:`` → ``for k in list(d):`` when the body changes ``d`` (``d.keys()``/``.items()``/``.values()``
+    too): a dict that changes size mid-loop raises, and a list skips items."""
+    iterated = node.iter
+    if isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Attribute) and not iterated.args:
+        container = iterated.func.value if iterated.func.attr in ("keys", "items", "values") else None
+    else:
+        container = iterated if isinstance(iterated, (ast.Name, ast.Attribute, ast.Subscript)) else None
+    if container is None or not _mutated(text.segment(container), node.body, text):
+        return
+    new_node = ast.Call(func=ast.Name(id="list", ctx=ast.Load()), args=[iterated], keywords=[])
+    typed = f"list({text.segment(iterated)})"
+    yield _Candidate(
+        "known_bug", iterated, _Slot(node, "iter", None), new_node, (typed,), text.span(iterated)[0], iterated
+    )
+
+
+_MUTABLE = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
+
+
+def _fresh_rows(node: ast.BinOp, slot: _Slot, text: _Text) -> Iterator[_Candidate]:
+    """``[[0] * w] * h`` (or ``[{}] * n``) → ``[[0] * w for _ in range(h)]``: the product repeats one object."""
+    row, count = (node.left, node.right) if isinstance(node.left, ast.List) else (node.right, node.left)
+    if not (isinstance(row, ast.List) and len(row.elts) == 1):
+        return
+    item = row.elts[0]
+    repeated = isinstance(item, ast.BinOp) and isinstance(item.op, ast.Mult) and isinstance(item.left, ast.List)
+    if not (isinstance(item, _MUTABLE) or repeated):
+        return
+    loop = ast.comprehension(
+        target=ast.Name(id="_", ctx=ast.Store()),
+        iter=ast.Call(func=ast.Name(id="range", ctx=ast.Load()), args=[count], keywords=[]),
+        ifs=[],
+        is_async=0,
+    )
+    new_node = ast.ListComp(elt=item, generators=[loop])
+    typed = f"[{text.segment(item)} for _ in range({text.segment(count)})]"
+    yield _Candidate("known_bug", node, slot, new_node, (typed,), text.span(node)[0], node)
+
+
+def _listed(node: ast.GeneratorExp | ast.Call, slot: _Slot, text: _Text) -> Iterator[_Candidate]:
+    """A generator expression, or a ``map``/``filter``/``zip``, returned or kept in a name, made a list."""
+    if isinstance(node, ast.GeneratorExp):
+        new_node: ast.expr = ast.ListComp(elt=node.elt, generators=node.generators)
+        inner = text.segment(node)
+        typed = f"[{inner[1:-1]}]" if inner.startswith("(") and inner.endswith(")") else f"[{inner}]"
+    elif isinstance(node.func, ast.Name) and node.func.id in _ITERATORS:
+        new_node = ast.Call(func=ast.Name(id="list", ctx=ast.Load()), args=[node], keywords=[])
+        typed = f"list({text.segment(node)})"
+    else:
+        return
+    yield _Candidate("known_bug", node, slot, new_node, (typed,), text.span(node)[0], node)
+
+
+def _bound_early(node: ast.Lambda, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    """A lambda made in a loop that reads the loop's names gets them as defaults: it otherwise sees their last
+    values, whenever it is called."""
+    args = node.args
+    if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs:
+        return
+    loop_names: list[str] = []
+    parent = parents.get(id(node))
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)):
+            loop_names += [n.id for n in ast.walk(parent.target) if isinstance(n, ast.Name)]
+        if isinstance(parent, (ast.For, ast.AsyncFor, ast.While)):
+            loop_names += [
+                n.id
+                for statement in parent.body
+                for n in ast.walk(statement)
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+            ]
+        parent = parents.get(id(parent))
+    own = {a.arg for a in args.args}
+    read = {n.id for n in ast.walk(node.body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    late = [name for name in dict.fromkeys(loop_names) if name in read and name not in own]
+    if not late:
+        return
+    new_args = ast.arguments(
+        posonlyargs=[],
+        args=[*args.args, *(ast.arg(arg=name) for name in late)],
+        vararg=None,
+        kwonlyargs=[],
+        kw_defaults=[],
+        kwarg=None,
+        defaults=[*args.defaults, *(ast.Name(id=name, ctx=ast.Load()) for name in late)],
+    )
+    new_node = ast.Lambda(args=new_args, body=node.body)
+    params = ", ".join([*filter(None, [ast.unparse(args)]), *(f"{name}={name}" for name in late)])
+    typed = f"lambda {params}: {text.segment(node.body)}"
+    yield _Candidate("known_bug", node, slot, new_node, (typed,), text.span(node)[0], node)
+
+
+def _split_once(node: ast.Assign, text: _Text) -> Iterator[_Candidate]:
+    """``key, value = line.split("=")`` → ``line.split("=", 1)``: a value holding the separator unpacks into too
+    many parts (``rsplit`` alike)."""
+    target, call = node.targets[0], node.value
+    if not (isinstance(target, (ast.Tuple, ast.List)) and isinstance(call, ast.Call)):
+        return
+    if any(isinstance(e, ast.Starred) for e in target.elts) or len(target.elts) < 2:
+        return
+    if not (isinstance(call.func, ast.Attribute) and call.func.attr in ("split", "rsplit")) or call.keywords:
+        return
+    if len(call.args) != 1 or isinstance(call.args[0], ast.Starred):
+        return
+    limit = len(target.elts) - 1
+    new_node = ast.Call(func=call.func, args=[*call.args, ast.Constant(limit)], keywords=[])
+    start, end = text.span(call)
+    last = text.span(call.args[0])[1]
+    typed = text.source[start:last] + f", {limit}" + text.source[last:end]
+    yield _Candidate("known_bug", call, _Slot(node, "value", None), new_node, (typed,), last, call)
+
+
+def _copied(node: ast.Assign, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    """``x = DEFAULTS["x"]`` → ``DEFAULTS["x"].copy()`` when the function goes on to change ``x``: changing it
+    changes what it was taken from."""
+    target, value = node.targets[0], node.value
+    if not (isinstance(target, ast.Name) and isinstance(value, (ast.Name, ast.Attribute, ast.Subscript))):
+        return
+    if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Slice):
+        return  # a slice is a copy already
+    block = _slot_of(node, parents)
+    if block is None or block.index is None:
+        return
+    after = getattr(block.parent, block.field)[block.index + 1 :]
+    if not _mutated(target.id, after, text):
+        return
+    new_node = ast.Call(func=ast.Attribute(value=value, attr="copy", ctx=ast.Load()), args=[], keywords=[])
+    typed, shown = f"{text.segment(value)}.copy()", node if text.fits(node) else value
+    yield _Candidate("known_bug", value, _Slot(node, "value", None), new_node, (typed,), text.span(value)[0], shown)
+
+
+def _sorted_copy(node: ast.Expr, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    """``xs.sort(...)`` (or ``xs.reverse()``) of a parameter → ``xs = sorted(xs, ...)`` (``xs[::-1]``): sorting in
+    place reorders the caller's list."""
+    call = node.value
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and not call.args):
+        return
+    sorted_list, method = call.func.value, call.func.attr
+    if (
+        not isinstance(sorted_list, ast.Name)
+        or method not in ("sort", "reverse")
+        or (method == "reverse" and call.keywords)
+    ):
+        return
+    function = parents.get(id(node))
+    while function is not None and not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        function = parents.get(id(function))
+    params = [] if function is None else [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]
+    name = sorted_list.id
+    if name not in {a.arg for a in params}:
+        return
+    load = ast.Name(id=name, ctx=ast.Load())
+    if method == "sort":
+        value: ast.expr = ast.Call(func=ast.Name(id="sorted", ctx=ast.Load()), args=[load], keywords=call.keywords)
+        options = text.source[text.span(call.func)[1] : text.span(call)[1]].strip()[1:-1].strip()
+        typed = f"{name} = sorted({name}{', ' + options if options else ''})"
+    else:
+        backwards = ast.Slice(step=ast.UnaryOp(op=ast.USub(), operand=ast.Constant(1)))
+        value = ast.Subscript(value=load, slice=backwards, ctx=ast.Load())
+        typed = f"{name} = {name}[::-1]"
+    new_node = ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=value)
+    yield _Candidate("known_bug", node, slot, new_node, (typed,), text.span(node)[0], node)
+
+
+# The last word of a name that holds a count, not a position.
+_LENGTH = re.compile(r"(?:length|len|size|width|count)$", re.IGNORECASE)
+
+
+def _length_as_end(node: ast.Slice, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    """``s[start:width]`` → ``s[start:start + width]``: a slice takes an end, not a length."""
+    lower, upper = node.lower, node.upper
+    if lower is None or upper is None or node.step is not None or not _LENGTH.search(text.segment(upper)):
+        return
+    if isinstance(lower, ast.Constant) and lower.value == 0:
+        return
+    new_node = ast.BinOp(left=lower, op=ast.Add(), right=upper)
+    parent = parents.get(id(node))
+    shown = parent if parent is not None and text.fits(parent) else upper
+    typed = f"{text.segment(lower)} + {text.segment(upper)}"
+    yield _Candidate("known_bug", upper, _Slot(node, "upper", None), new_node, (typed,), text.span(upper)[0], shown)
+
+
 _REPAIRS: dict[str, _Generator] = {
     "swap_operands": _swap_operands,
     "replace_operator": _replace_operator,
@@ -1340,4 +1651,5 @@ _REPAIRS: dict[str, _Generator] = {
     "remove_call": _remove_call,
     "return_local": _return_local,
     "add_await": _add_await,
+    "known_bug": _known_bug,
 }

@@ -275,7 +275,8 @@ def tree_sitter_edits(
         generate = _REPAIRS[template]
         candidates = [c for node in program.nodes for c in generate(node, program)]
         for candidate in sorted(candidates, key=lambda c: c.at):
-            if lines is not None and program.line_of(candidate.at) not in lines:
+            at = {candidate.at} if candidate.shows is None else {candidate.at, candidate.shows}
+            if lines is not None and not {program.line_of(byte) for byte in at} & lines:
                 continue
             realised = _realise(candidate, program, parser, seen)
             if realised is not None:
@@ -578,6 +579,8 @@ class _Candidate:
     forms: tuple[_Form, ...]
     shown: Node
     at: int
+    shows: int | None = None  # the byte where the bug shows, when the tests never run the edited line
+    said: tuple[str, str] | None = None  # before and after for people, when the changed span is too wide to read
 
 
 def _realise(
@@ -609,11 +612,14 @@ def _realise(
             continue
         if mutated in seen:
             return None
-        shown = program.char(candidate.shown.start_byte), program.char(candidate.shown.end_byte)
+        shown = min(program.char(candidate.shown.start_byte), start), max(program.char(candidate.shown.end_byte), end)
         line = program.line_of(candidate.at)
-        return Edit.spliced(
-            program.source, start, end, new, template=candidate.template, line=line, shown=shown
-        ), mutated
+        edit = Edit.spliced(program.source, start, end, new, template=candidate.template, line=line, shown=shown)
+        shows = None if candidate.shows is None else program.line_of(candidate.shows)
+        edit = replace(edit, shows=shows)
+        if candidate.said is not None:
+            edit = replace(edit, original=candidate.said[0], replacement=candidate.said[1], occurrence=None)
+        return edit, mutated
     return None
 
 
@@ -1187,6 +1193,238 @@ def _in_try(node: Node) -> bool:
     return False
 
 
+# Methods that change the object they are called on.
+_MUTATORS = frozenset(
+    {"push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "set", "delete", "add", "clear"}
+)
+
+
+def _known_bug(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """The fixes lints name for bugs that are no single token: ``.map(parseInt)`` (which passes the index as the
+    radix) → ``.map((s) => parseInt(s, 10))``; a ``function`` callback that reads ``this`` → an arrow (a plain
+    function gets its own ``this``); a stored ``/g`` regular expression that is ``.test``-ed loses its ``g`` (it
+    keeps ``lastIndex`` between calls); a parameter sorted in place is sorted as a copy; ``forEach`` of an async
+    callback in an async function → ``await
+    Promise.all(... .map(...))``; a ``return`` put inside the loop that ends its block goes after it; a value
+    taken from elsewhere and then changed is copied first (``const c = DEFAULTS.channels`` → ``{
+    ...DEFAULTS.channels }`` or ``[...]``); a month counted from 1 where ``Date`` counts from 0; a length where
+    ``.substring``/``.slice`` take an end."""
+    parent = node.parent
+    if node.type == "identifier" and program.text(node) == "parseInt" and parent is not None:
+        call = parent.parent if parent.type == "arguments" else None
+        callee = call.child_by_field_name("function") if call is not None else None
+        prop = callee.child_by_field_name("property") if callee is not None else None
+        if prop is not None and program.text(prop) == "map" and len(_parts(parent)) == 1:
+            yield _over("known_bug", node, (_Form("(s) => parseInt(s, 10)", "arrow_function"),), _widen(node, program))
+    elif node.type in ("function_expression", "function") and parent is not None and parent.type == "arguments":
+        yield from _arrow(node, program)
+    elif node.type == "variable_declarator":
+        yield from _tested_pattern(node, program)
+        yield from _declared_copy(node, program)
+    elif node.type == "new_expression":
+        yield from _date_month(node, program)
+    elif node.type in ("for_statement", "for_in_statement", "while_statement"):
+        yield from _return_after_loop(node, program)
+    elif node.type == "call_expression":
+        yield from _sorted_copy(node, program)
+        yield from _date_month(node, program)
+        yield from _calendar_month(node, program)
+        yield from _length_as_end(node, program)
+        yield from _awaited_each(node, program)
+
+
+def _sorted_copy(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``items.sort(...)`` (or ``.reverse()``) of a parameter → ``[...items].sort(...)``: sorting in place reorders
+    the caller's array."""
+    callee = node.child_by_field_name("function")
+    obj = callee.child_by_field_name("object") if callee is not None else None
+    prop = callee.child_by_field_name("property") if callee is not None else None
+    if obj is None or prop is None or obj.type != "identifier" or program.text(prop) not in ("sort", "reverse"):
+        return
+    function = next(_functions_around(node), None)
+    params = function.child_by_field_name("parameters") if function is not None else None
+    declared = (
+        {program.text(name) for pattern in _declaring(params) for name in _pattern_names(pattern)} if params else set()
+    )
+    if program.text(obj) in declared:
+        yield _over("known_bug", obj, (_Form(f"[...{program.text(obj)}]", "array"),), _widen(obj, program))
+
+
+def _awaited_each(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``items.forEach(async (x) => ...);`` in an async function → ``await Promise.all(items.map(async ...))``:
+    ``forEach`` drops the promises, so nothing waits for them and their failures go unseen."""
+    callee, arguments, parent = node.child_by_field_name("function"), node.child_by_field_name("arguments"), node.parent
+    obj = callee.child_by_field_name("object") if callee is not None else None
+    prop = callee.child_by_field_name("property") if callee is not None else None
+    if obj is None or prop is None or arguments is None or parent is None or parent.type != "expression_statement":
+        return
+    parts = _parts(arguments)
+    if program.text(prop) != "forEach" or len(parts) != 1 or parts[0].type not in _FUNCTIONS or not _is_async(parts[0]):
+        return
+    function, body = next(_functions_around(node), None), parts[0].child_by_field_name("body")
+    if function is None or not _is_async(function) or body is None:
+        return
+    form = _Form(f"await Promise.all({program.text(obj)}.map({program.text(parts[0])}))", "await_expression")
+    head = program.data[parts[0].start_byte : body.start_byte].decode("utf-8").strip()
+    said = f"{program.text(obj)}.forEach({head} ...)", f"await Promise.all({program.text(obj)}.map({head} ...))"
+    yield replace(_over("known_bug", node, (form,)), said=said)
+
+
+def _return_after_loop(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``for (...) { ...; return result; }`` (the loop last in its block) → the ``return`` after the loop's ``}``."""
+    body, block = node.child_by_field_name("body"), node.parent
+    statements = [c for c in body.named_children if c.type != "comment"] if body is not None else []
+    if body is None or body.type != "statement_block" or len(statements) < 2 or block is None:
+        return
+    returned = statements[-1]
+    rest = [c for c in block.named_children if c.type != "comment"]
+    if returned.type != "return_statement" or block.type != "statement_block" or not _is(rest[-1], node):
+        return
+    data = program.data
+    line_start = data.rfind(b"\n", 0, returned.start_byte) + 1
+    loop_line = data.rfind(b"\n", 0, node.start_byte) + 1
+    closing = data[returned.end_byte : node.end_byte]  # "\n  }"
+    if data[line_start : returned.start_byte].strip() or data[loop_line : node.start_byte].strip():
+        return
+    if closing.strip() != b"}" or returned.start_point.row == node.start_point.row:
+        return
+    indent, returned_text = data[loop_line : node.start_byte].decode("utf-8"), program.text(returned)
+    new = closing.lstrip(b"\n").decode("utf-8") + "\n" + indent + returned_text
+    form = _Form(new, "statement_block")
+    head = program.text(node).split("{", 1)[0].strip()
+    said = f"{head} {{ ... {returned_text} }}", f"{head} {{ ... }}` + `{returned_text}"
+    yield _Candidate("known_bug", block, line_start, node.end_byte, (form,), returned, returned.start_byte, said=said)
+
+
+def _calendar_month(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """JavaScript counts months from 0: ``new Date(y, m, d)`` for a calendar month ``m`` → ``m - 1``, and
+    ``d.getMonth()`` shown to people → ``d.getMonth() + 1`` (:func:`_date_month` gives a month to ``Date``)."""
+    callee = node.child_by_field_name("function")
+    prop = callee.child_by_field_name("property") if callee is not None else None
+    if callee is None or prop is None or program.text(prop) not in ("getMonth", "getUTCMonth"):
+        return
+    if _argument_count(callee) != 0:
+        return
+    parent = node.parent
+    if parent is not None and parent.type == "binary_expression" and _operator(parent) in ("+", "-"):
+        return  # already counted on or back (`getMonth() + 1`, `getMonth() + months`)
+    yield _over("known_bug", node, (_Form(f"{program.text(node)} + 1", "binary_expression"),), _widen(node, program))
+
+
+def _date_month(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``new Date(year, month, day)`` or ``Date.UTC(year, month, day)`` with a calendar month: ``month - 1``."""
+    made = node.child_by_field_name("constructor" if node.type == "new_expression" else "function")
+    arguments = node.child_by_field_name("arguments")
+    if (
+        made is None
+        or arguments is None
+        or program.text(made) != ("Date" if node.type == "new_expression" else "Date.UTC")
+    ):
+        return
+    parts = _parts(arguments)
+    if len(parts) < 2 or parts[1].type not in ("identifier", "member_expression", "subscript_expression"):
+        return
+    month = parts[1]
+    yield _over("known_bug", month, (_Form(f"{program.text(month)} - 1", "binary_expression"),), _widen(month, program))
+
+
+# The last word of a name that holds a count, not a position.
+_LENGTH = re.compile(r"(?:length|len|size|width|count)$", re.IGNORECASE)
+
+
+def _length_as_end(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``s.substring(start, len)`` (or ``.slice``) takes an end, not a length: ``start + len``."""
+    callee, arguments = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+    prop = callee.child_by_field_name("property") if callee is not None else None
+    if prop is None or arguments is None or program.text(prop) not in _SLICES:
+        return
+    parts = _parts(arguments)
+    if len(parts) != 2 or program.text(parts[0]) == "0" or not _LENGTH.search(program.text(parts[1])):
+        return
+    start, length = parts
+    form = _Form(f"{_wrapped(start, program)} + {_wrapped(length, program)}", "binary_expression")
+    yield _over("known_bug", length, (form,), node if program.fits(node) else length)
+
+
+def _reads_this(function: Node) -> bool:
+    """Whether a function's body reads ``this`` as its own (not inside a nested plain function)."""
+    body = function.child_by_field_name("body")
+    stack = list(body.children) if body is not None else []
+    while stack:
+        node = stack.pop()
+        if node.type == "this":
+            return True
+        if node.type not in _DEFINITIONS or node.type == "arrow_function":
+            stack.extend(node.children)
+    return False
+
+
+def _arrow(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """A ``function`` passed as an argument that reads ``this`` (and not ``arguments``) written as an arrow."""
+    params, body = node.child_by_field_name("parameters"), node.child_by_field_name("body")
+    if params is None or body is None or node.child_by_field_name("name") is not None or not _reads_this(node):
+        return
+    if any(n.type == "identifier" and program.text(n) == "arguments" for n in named_nodes(body)):
+        return
+    if any(child.type == "*" for child in node.children):
+        return
+    # Only the head changes (`function (t) {` → `(t) => {`), so that is what people are shown.
+    form = _Form(f"{'async ' if _is_async(node) else ''}{program.text(params)} => ", "arrow_function")
+    yield _Candidate("known_bug", node, node.start_byte, body.start_byte, (form,), params, node.start_byte)
+
+
+def _tested_pattern(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``const x = /.../g`` that is ``.test``-ed loses its ``g``."""
+    name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+    flags = value.child_by_field_name("flags") if value is not None and value.type == "regex" else None
+    if name is None or value is None or flags is None or "g" not in program.text(flags):
+        return
+    tests = [
+        n for n in program.nodes if n.type == "member_expression" and program.text(n) == f"{program.text(name)}.test"
+    ]
+    if not tests:
+        return
+    pattern = program.data[value.start_byte : flags.start_byte].decode("utf-8")
+    form = _Form(pattern + program.text(flags).replace("g", ""), "regex")
+    candidate = _over("known_bug", value, (form,), node if program.fits(node) else value)
+    # Declared at module level, the pattern's line runs before any test: the bug shows where it is tested.
+    yield replace(candidate, shows=tests[0].start_byte)
+
+
+def _declared_copy(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``const x = a.b`` that the function goes on to change gets a copy (``{ ...a.b }`` or ``[...a.b]``)."""
+    name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+    if name is None or value is None or name.type != "identifier":
+        return
+    if value.type not in ("member_expression", "subscript_expression", "identifier"):
+        return
+    named, scope = program.text(name), next(_functions_around(node), program.tree.root_node)
+    if not any(_mutates(n, named, program) for n in named_nodes(scope) if n.start_byte > node.end_byte):
+        return
+    shown = node if program.fits(node) else value
+    for form in (_Form(f"{{ ...{program.text(value)} }}", "object"), _Form(f"[...{program.text(value)}]", "array")):
+        yield _over("known_bug", value, (form,), shown)
+
+
+def _mutates(node: Node, name: str, program: _Program) -> bool:
+    """Whether ``node`` changes the object named ``name``: a mutating method called on it, a property or item of
+    it assigned or deleted."""
+    if node.type == "call_expression":
+        callee = node.child_by_field_name("function")
+        obj = callee.child_by_field_name("object") if callee is not None else None
+        prop = callee.child_by_field_name("property") if callee is not None else None
+        return obj is not None and prop is not None and program.text(obj) == name and program.text(prop) in _MUTATORS
+    if node.type in ("assignment_expression", "augmented_assignment_expression"):
+        left = node.child_by_field_name("left")
+        target = left.child_by_field_name("object") if left is not None else None
+        return target is not None and program.text(target) == name
+    if node.type == "unary_expression" and _operator(node) == "delete":
+        argument = node.child_by_field_name("argument")
+        target = argument.child_by_field_name("object") if argument is not None else None
+        return target is not None and program.text(target) == name
+    return False
+
+
 _Repair: TypeAlias = Callable[[Node, _Program], Iterator[_Candidate]]
 
 _REPAIRS: dict[RepairTemplate, _Repair] = {
@@ -1201,4 +1439,5 @@ _REPAIRS: dict[RepairTemplate, _Repair] = {
     "remove_call": _remove_call,
     "return_local": _return_local,
     "add_await": _add_await,
+    "known_bug": _known_bug,
 }

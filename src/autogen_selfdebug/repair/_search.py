@@ -301,7 +301,7 @@ class _Search:
         # the functions they judge with (an edit to ``__eq__`` would change the answer key).
         left_alone = driver_lines(self.program, self.language) | judge_lines(self.program, self.tests, self.language)
         edits = [edit for edit in candidate_edits(self.program, self.language) if edit.line not in left_alone]
-        shown = ranking.among({edit.line for edit in edits})
+        shown = ranking.among({edit.bug_line for edit in edits})
         result = SearchResult(self.language, baseline, shown, self.budget.max_passing)
         if baseline is not None and baseline.all_passed:
             # Its callers search after a failed run: checks that run after the program's last line (in an exit
@@ -356,7 +356,7 @@ class _Search:
 
     def _depth_one(self, edits: Sequence[Edit], ranking: Ranking) -> list[tuple[Patch, float]]:
         def weight(patch: Patch) -> float:
-            return max((ranking.score(line) for line in patch.lines), default=0.0) if ranking.measured else 1.0
+            return max((ranking.score(line) for line in patch.bug_lines), default=0.0) if ranking.measured else 1.0
 
         grouped = same_edit_everywhere(self.program, [e for e in edits if e.template not in _NOT_GROUPED])
         patches = [(p, weight(p)) for p in [*(Patch.of(e) for e in edits), *grouped]]
@@ -364,7 +364,7 @@ class _Search:
 
     def _depth_two(self, base: Scored, edits: Sequence[Edit], ranking: Ranking) -> list[tuple[Patch, float]]:
         found = [
-            (base.patch.plus(e), ranking.score(e.line) if ranking.measured else 1.0)
+            (base.patch.plus(e), ranking.score(e.bug_line) if ranking.measured else 1.0)
             for e in edits
             if not base.patch.overlaps(e)
         ]
