@@ -214,7 +214,8 @@ def test_known_bugs_get_the_fixes_linters_name_and_only_where_the_pattern_is() -
 
 
 async def test_a_module_level_pattern_is_repaired_where_a_function_tests_it(sandbox: CodeExecutor) -> None:
-    # The tests never run line 1 (it runs on loading, before them): the edit is weighed by line 2's score.
+    # The tests never run line 1 (it runs on loading, before them): the edit is weighed by line 3's score, where the
+    # pattern is tested.
     program = "const CODE = /^[A-Z]{3}$/g;\nfunction valid(code) {\n  return CODE.test(code);\n}\n"
     tests = "console.assert(valid('ABC'));\nconsole.assert(valid('XYZ'));\nconsole.assert(!valid('ab'));"
     result = await search(sandbox, program, tests, "javascript")
