@@ -232,7 +232,7 @@ function __sdFail(record/*any*/, error/*any*/) {
     : null;
   if (truth || compared) {
     if (compared && compared.op) record.op = String(compared.op);
-    record.actual = __sdShow(__sdSides && truth ? __sdSides.left : compared.left);
+    record.actual = __sdShow(truth ? __sdSides.left : compared.left);
     if (compared) record.expected = __sdShow(compared.right);
     if (!error.generatedMessage) record.message = String(error.message).slice(0, 300);
   } else {
@@ -1232,23 +1232,27 @@ def _wrap_sides(expression: tree_sitter.Node, edits: list[_Edit]) -> None:
     if expression.type != "call_expression" or callee is None or callee.text not in _ASSERT_CALLS:
         return
     compared = arguments.named_children[0] if arguments is not None and arguments.named_children else None
-    if compared is not None and compared.type == "unary_expression" and compared.child_by_field_name("operator"):
+    if compared is not None and compared.type == "unary_expression":
         # `assert.ok(!f(x))`: the report shows f(x)'s value, not the false of `!f(x)`.
-        operand, op = compared.child_by_field_name("argument"), compared.child_by_field_name("operator")
-        if operand is not None and op is not None and op.type == "!" and operand.type in _TRUTH_CHECKED:
-            edits += [(operand.start_byte, operand.start_byte, "__sdLeft("), (operand.end_byte, operand.end_byte, ")")]
-        return
+        negation = compared.child_by_field_name("operator")
+        compared = compared.child_by_field_name("argument") if negation is not None and negation.type == "!" else None
+        if compared is None or compared.type not in _TRUTH_CHECKED:
+            return
     if compared is not None and compared.type in _TRUTH_CHECKED:
-        edits += [(compared.start_byte, compared.start_byte, "__sdLeft("), (compared.end_byte, compared.end_byte, ")")]
+        _wrap_in(compared, "__sdLeft(", edits)
         return
     if compared is None or compared.type != "binary_expression":
         return
     left, op, right = (compared.child_by_field_name(name) for name in ("left", "operator", "right"))
     if left is None or op is None or right is None or op.type not in _COMPARISONS:
         return
-    edits += [(left.start_byte, left.start_byte, "__sdLeft("), (left.end_byte, left.end_byte, ")")]
-    right_start = f"__sdRight({json.dumps(op.type)}, "
-    edits += [(right.start_byte, right.start_byte, right_start), (right.end_byte, right.end_byte, ")")]
+    _wrap_in(left, "__sdLeft(", edits)
+    _wrap_in(right, f"__sdRight({json.dumps(op.type)}, ", edits)
+
+
+def _wrap_in(node: tree_sitter.Node, opening: str, edits: list[_Edit]) -> None:
+    """``node`` as the last argument of a call that ``opening`` begins (``__sdLeft(`` ... ``)``)."""
+    edits += [(node.start_byte, node.start_byte, opening), (node.end_byte, node.end_byte, ")")]
 
 
 class MainFunction(NamedTuple):

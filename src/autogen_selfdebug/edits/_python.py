@@ -682,8 +682,12 @@ class _Scopes:
                 self._arities.setdefault(method, set()).add(len(node.args) + len(node.keywords))
 
     def function_of(self, node: ast.AST) -> str | None:
-        function = self._function.get(id(node))
+        function = self.function(node)
         return function.name if function is not None else None
+
+    def function(self, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The innermost ``def`` around ``node`` (a lambda is not one)."""
+        return self._function.get(id(node))
 
     def in_coroutine(self, node: ast.AST) -> bool:
         """Whether ``node`` is in an ``async def`` (directly: a nested plain function is not one)."""
@@ -1371,15 +1375,14 @@ def _known_bug(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scope
     elif isinstance(node, ast.Slice):
         yield from _length_as_end(node, text, parents)
     elif isinstance(node, ast.Expr):
-        yield from _sorted_copy(node, slot, text, parents)
+        yield from _sorted_copy(node, slot, text, scopes)
 
 
 def _fresh_default(node: ast.FunctionDef | ast.AsyncFunctionDef, slot: _Slot, text: _Text) -> Iterator[_Candidate]:
     """A mutable default the function changes or returns → ``None``, and the value made at the top of the body:
     the default is made once, so every call shares (and sees the changes of) one object."""
     args, body = node.args, node.body
-    docstring = isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-    first = 1 if docstring and isinstance(cast(ast.Constant, cast(ast.Expr, body[0]).value).value, str) else 0
+    first = 0 if ast.get_docstring(node, clean=False) is None else 1
     if first >= len(body) or body[first].lineno == node.lineno:
         return
     positional = [*args.posonlyargs, *args.args]
@@ -1588,7 +1591,7 @@ def _copied(node: ast.Assign, text: _Text, parents: _Parents) -> Iterator[_Candi
     yield _Candidate("known_bug", value, _Slot(node, "value", None), new_node, (typed,), text.span(value)[0], shown)
 
 
-def _sorted_copy(node: ast.Expr, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+def _sorted_copy(node: ast.Expr, slot: _Slot, text: _Text, scopes: _Scopes) -> Iterator[_Candidate]:
     """``xs.sort(...)`` (or ``xs.reverse()``) of a parameter → ``xs = sorted(xs, ...)`` (``xs[::-1]``): sorting in
     place reorders the caller's list."""
     call = node.value
@@ -1601,9 +1604,7 @@ def _sorted_copy(node: ast.Expr, slot: _Slot, text: _Text, parents: _Parents) ->
         or (method == "reverse" and call.keywords)
     ):
         return
-    function = parents.get(id(node))
-    while function is not None and not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        function = parents.get(id(function))
+    function = scopes.function(node)
     params = [] if function is None else [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]
     name = sorted_list.id
     if name not in {a.arg for a in params}:
@@ -1621,14 +1622,14 @@ def _sorted_copy(node: ast.Expr, slot: _Slot, text: _Text, parents: _Parents) ->
     yield _Candidate("known_bug", node, slot, new_node, (typed,), text.span(node)[0], node)
 
 
-# The last word of a name that holds a count, not a position.
-_LENGTH = re.compile(r"(?:length|len|size|width|count)$", re.IGNORECASE)
+COUNT_NAME = re.compile(r"(?:length|len|size|width|count)$", re.IGNORECASE)
+"""The last word of a name that holds a count, not a position (``width``, ``field.length``)."""
 
 
 def _length_as_end(node: ast.Slice, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
     """``s[start:width]`` → ``s[start:start + width]``: a slice takes an end, not a length."""
     lower, upper = node.lower, node.upper
-    if lower is None or upper is None or node.step is not None or not _LENGTH.search(text.segment(upper)):
+    if lower is None or upper is None or node.step is not None or not COUNT_NAME.search(text.segment(upper)):
         return
     if isinstance(lower, ast.Constant) and lower.value == 0:
         return

@@ -23,7 +23,7 @@ import tree_sitter_javascript
 import tree_sitter_typescript
 
 from ._edit import Edit
-from ._python import REPAIR_TEMPLATES, RepairTemplate, both_ways, count_meeting
+from ._python import COUNT_NAME, REPAIR_TEMPLATES, RepairTemplate, both_ways, count_meeting
 
 __all__ = [
     "is_assert_statement",
@@ -1328,10 +1328,6 @@ def _date_month(node: Node, program: _Program) -> Iterator[_Candidate]:
     yield _over("known_bug", month, (_Form(f"{program.text(month)} - 1", "binary_expression"),), _widen(month, program))
 
 
-# The last word of a name that holds a count, not a position.
-_LENGTH = re.compile(r"(?:length|len|size|width|count)$", re.IGNORECASE)
-
-
 def _length_as_end(node: Node, program: _Program) -> Iterator[_Candidate]:
     """``s.substring(start, len)`` (or ``.slice``) takes an end, not a length: ``start + len``."""
     callee, arguments = node.child_by_field_name("function"), node.child_by_field_name("arguments")
@@ -1339,7 +1335,7 @@ def _length_as_end(node: Node, program: _Program) -> Iterator[_Candidate]:
     if prop is None or arguments is None or program.text(prop) not in _SLICES:
         return
     parts = _parts(arguments)
-    if len(parts) != 2 or program.text(parts[0]) == "0" or not _LENGTH.search(program.text(parts[1])):
+    if len(parts) != 2 or program.text(parts[0]) == "0" or not COUNT_NAME.search(program.text(parts[1])):
         return
     start, length = parts
     form = _Form(f"{_wrapped(start, program)} + {_wrapped(length, program)}", "binary_expression")
