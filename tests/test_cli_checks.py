@@ -765,6 +765,40 @@ def test_a_loop_of_checks_gets_a_report_per_case(
     assert "Tests: 2 of 3 asserts passed." in text and "call: is_leap(1800)" in text
 
 
+PARSE_LOOP = """\
+def parse(n):
+    if n < -1:
+        raise ValueError(n)
+    return n
+
+
+if __name__ == "__main__":
+    assert parse(1) == 1
+    for bad in (-1, -2):
+        try:
+            parse(bad)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError(f"parse({bad}) should fail")
+"""
+
+
+def test_a_loop_of_checks_that_a_call_raises_splits_off_with_a_report_per_case(
+    tmp_path: Path, models: ScriptedModels, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, such a loop was neither a check nor a step: the whole main block stayed in the program (no report,
+    # no search, the checks editable by the model), and run as a test it failed as one statement, uncounted.
+    path = tmp_path / "parse.py"
+    path.write_text(PARSE_LOOP)
+    models.replies += [f"```python\n{PARSE_LOOP[: PARSE_LOOP.index('if __name__')]}```"]
+    code, _, err = run(["fix", str(path), "--no-search", "--max-attempts", "1"], capsys)
+    text = flat(err)
+    assert code == 1 and "Split off 2 checks" in text
+    assert "Tests: 2 of 3 asserts passed." in text and "FAILED line 10: parse(bad) raises ValueError" in text
+    assert "parse(-1) should fail" in text
+
+
 CART = """\
 import pytest
 

@@ -211,6 +211,20 @@ def test_known_bugs_get_the_fixes_linters_name_and_only_where_the_pattern_is() -
     # A slice takes an end: a length there is added to the start (not to a start of 0, nor to any end).
     slices = "def f(line, start, width, end):\n    return line[start:width], line[0:width], line[start:end]\n"
     assert fixed(slices) == ["`line[start:width]` changed to `line[start:start + width]` on line 2"]
+    # A sort key's terms and a heap entry's priority in the other order; a string, a lambda that is no key, and a
+    # tuple that is not pushed are left alone.
+    orders = (
+        "import heapq\n\n\ndef top(counts, names):\n    ranked = sorted(counts.items(), key=lambda kv: (kv[1], 'x'))\n"
+        "    return ranked, min(names, key=lambda n: -len(n)), map(lambda x: x + 1, names)\n\n\n"
+        "def push(heap, job, priority):\n    entry = [priority, job]\n    heapq.heappush(heap, entry)\n"
+        "    heapq.heappush(heap, (priority + 1, job))\n    pair = (priority, job)\n    return pair\n"
+    )
+    assert [d for d in fixed(orders) if "map(" not in d] == [
+        "`kv[1]` changed to `-kv[1]` on line 5",
+        "`-len(n)` changed to `len(n)` on line 6",
+        "`priority` changed to `-priority` on line 10",
+        "`priority + 1` changed to `-(priority + 1)` on line 12",
+    ]
 
 
 async def test_a_module_level_pattern_is_repaired_where_a_function_tests_it(sandbox: CodeExecutor) -> None:
@@ -677,6 +691,24 @@ async def test_depth_two_builds_on_bases_that_fix_different_asserts(sandbox: Cod
     # The literal is shown with its call: a lone `1` stood twice on its line.
     assert result.fix.patch.description == (
         "`counts.get(word, 1)` changed to `counts.get(word, 0)` on line 5; `min` changed to `max` on line 11"
+    )
+
+
+async def test_two_halves_that_each_break_more_than_they_fix_are_tried_together(sandbox: CodeExecutor) -> None:
+    # Both conversions are off by one, and they cancel out where a check converts there and back: either fix alone
+    # passes its own check and breaks both round trips, so it is no better than the program and no base for depth 2.
+    program = (
+        "def to_index(month):\n    return month + 1\n\n\n"
+        "def to_month(index):\n    return index - 1\n\n\n"
+        "def next_month(month):\n    return to_month((to_index(month) + 1) % 12)\n"
+    )
+    tests = "assert to_index(1) == 0\nassert to_month(0) == 1\nassert next_month(12) == 1\nassert next_month(5) == 6"
+    shallow = await search(sandbox, program, tests, depth=1)
+    assert shallow.fix is None and shallow.improved is None, shallow.summary()
+    result = await search(sandbox, program, tests)
+    assert result.fix is not None, result.summary()
+    assert result.fix.patch.description == (
+        "`month + 1` changed to `month - 1` on line 2; `index - 1` changed to `index + 1` on line 6"
     )
 
 

@@ -1427,6 +1427,10 @@ def _guard(statement: ast.stmt, tests: str) -> list[ast.stmt]:
         return [statement]
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
         return [statement]  # a docstring
+    if isinstance(statement, ast.For) and not statement.orelse and any(expects_raise(s) for s in statement.body):
+        # A loop of checks that calls raise (``for bad in ("", "x"): try: parse(bad) ...``): one check per case.
+        statement.body = [done for inner in statement.body for done in _guard(inner, tests)]
+        return [statement]
     raises = expects_raise(statement)
     text = raises or (ast.get_source_segment(tests, statement) or ast.unparse(statement)).strip().split("\n")[0]
     where = f"{statement.lineno}, {text[:120]!r}"

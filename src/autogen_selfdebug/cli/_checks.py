@@ -567,13 +567,13 @@ def _calls_helper(statement: ast.stmt, helpers: set[str]) -> bool:
 
 
 def _python_loop_checks(node: ast.AST, helpers: set[str]) -> int:
-    """How many checks a ``for`` loop of checks holds (a body of asserts, helper calls, prints and such loops
-    only); else 0."""
+    """How many checks a ``for`` loop of checks holds (a body of asserts, helper calls, checks that a call
+    raises, prints and such loops only); else 0."""
     if not isinstance(node, ast.For) or node.orelse:
         return 0
     counts = [
         1
-        if isinstance(s, ast.Assert) or _calls_helper(s, helpers)
+        if isinstance(s, ast.Assert) or _calls_helper(s, helpers) or expects_raise(s) is not None
         else 0
         if _is_print(s)
         else _python_loop_checks(s, helpers) or -1

@@ -1355,7 +1355,8 @@ def _known_bug(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scope
     (an iterator is empty once read); a lambda made in a loop binds the loop's names as defaults (``lambda x,
     k=k: ...``); ``a, b = s.split("=")`` splits once; a value taken from elsewhere and then changed is copied
     first (``x = DEFAULTS["x"].copy()``), and a parameter sorted in place is sorted as a copy (``xs =
-    sorted(xs)``); a slice ended by a length (``s[start:width]`` → ``s[start:start + width]``)."""
+    sorted(xs)``); a slice ended by a length (``s[start:width]`` → ``s[start:start + width]``); a sort key's term,
+    or a heap entry's first item, in the other order (``key=lambda kv: (-kv[1], kv[0])``: most first)."""
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         yield from _fresh_default(node, slot, text)
     elif isinstance(node, (ast.For, ast.AsyncFor)):
@@ -1369,6 +1370,9 @@ def _known_bug(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scope
         yield from _listed(node, slot, text)
     elif isinstance(node, ast.Lambda):
         yield from _bound_early(node, slot, text, parents)
+        yield from _reversed_key(node, text, parents)
+    elif isinstance(node, (ast.Tuple, ast.List)) and node.elts:
+        yield from _reversed_heap_entry(node, text, parents, scopes)
     elif isinstance(node, ast.Assign) and len(node.targets) == 1:
         yield from _split_once(node, text)
         yield from _copied(node, text, parents)
@@ -1550,6 +1554,57 @@ def _bound_early(node: ast.Lambda, slot: _Slot, text: _Text, parents: _Parents) 
     params = ", ".join([*filter(None, [ast.unparse(args)]), *(f"{name}={name}" for name in late)])
     typed = f"lambda {params}: {text.segment(node.body)}"
     yield _Candidate("known_bug", node, slot, new_node, (typed,), text.span(node)[0], node)
+
+
+_ORDERED_BY_KEY = frozenset({"sorted", "sort", "min", "max", "nlargest", "nsmallest"})
+_HEAP_PUSHES = frozenset({"heappush", "heappushpop", "heapreplace"})
+
+
+def _reversed_key(node: ast.Lambda, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    """Each term of a ``key=`` lambda (of ``sorted``, ``min``, ``heapq.nlargest``, ...) in the other order: negated,
+    or its minus sign dropped. A key sorts ascending: a count meant to come most first needs its minus."""
+    keyword = parents.get(id(node))
+    call = parents.get(id(keyword)) if isinstance(keyword, ast.keyword) and keyword.arg == "key" else None
+    if not isinstance(call, ast.Call) or _called_name(call) not in _ORDERED_BY_KEY:
+        return
+    terms = node.body.elts if isinstance(node.body, ast.Tuple) else [node.body]
+    for term in terms:
+        yield from _other_order(term, text, parents)
+
+
+def _reversed_heap_entry(
+    node: ast.Tuple | ast.List, text: _Text, parents: _Parents, scopes: _Scopes
+) -> Iterator[_Candidate]:
+    """A heap entry's first item, its priority, in the other order: ``heapq`` pops the smallest first, so a
+    priority meant to run highest first is pushed negated. The entry is pushed as it is written, or through the
+    one name it is assigned to."""
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
+        name, where = parent.targets[0].id, scopes.function(node)
+        pushed = where is not None and any(
+            isinstance(call, ast.Call)
+            and _called_name(call) in _HEAP_PUSHES
+            and any(isinstance(a, ast.Name) and a.id == name for a in call.args[1:2])
+            for call in ast.walk(where)
+        )
+    else:
+        pushed = isinstance(parent, ast.Call) and _called_name(parent) in _HEAP_PUSHES and parent.args[1:2] == [node]
+    if pushed:
+        yield from _other_order(node.elts[0], text, parents)
+
+
+def _other_order(term: ast.expr, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    slot = _slot_of(term, parents)
+    if slot is None or (isinstance(term, ast.Constant) and not isinstance(term.value, (int, float))):
+        return
+    if isinstance(term, ast.UnaryOp) and isinstance(term.op, ast.USub):
+        new_node: ast.expr = term.operand
+        typed = text.segment(term.operand)
+    else:
+        new_node = ast.UnaryOp(op=ast.USub(), operand=term)
+        plain = isinstance(term, (ast.Name, ast.Attribute, ast.Subscript, ast.Call, ast.Constant))
+        typed = f"-{text.segment(term)}" if plain else f"-({text.segment(term)})"
+    yield _Candidate("known_bug", term, slot, new_node, (typed,), text.span(term)[0], term)
 
 
 def _split_once(node: ast.Assign, text: _Text) -> Iterator[_Candidate]:

@@ -3,7 +3,8 @@
 The search speaks only in patches and fitness (PyGGI's separation). A patch's fitness is how many
 test asserts pass with it, then how close the failing asserts' actual values come to the expected
 ones. Depth 1 tries one edit (or one edit at every matching site of a function); depth 2 adds a
-second edit to the best partial wins (the best for each set of passing asserts first), so a bug on
+second edit to the best partial wins (the best for each set of passing asserts first), after trying
+together two candidates that each pass asserts the program failed and the other does not, so a bug on
 two lines is reached in two steps. Every run
 happens in the agent's sandbox, in batches of many candidates per execution, with no model call.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import itertools
 import math
 import re
 import time
@@ -55,6 +57,11 @@ _RUN_MARGIN = 2.0
 
 # Renaming every use of a name, or every return, is not "the same bug twice": it would swamp the search.
 _NOT_GROUPED = frozenset({"replace_name", "return_local"})
+
+# Depth 2 first tries in pairs the depth-1 candidates that gain asserts: the first few of each set of asserts
+# gained, for the sets that gain the most.
+_PAIRED_GROUPS = 6
+_PAIRED_EACH = 3
 
 
 class SearchBudget(BaseModel):
@@ -314,6 +321,10 @@ class _Search:
         if not result.passing and self.budget.depth >= 2:
             bases = [s for s in scored if baseline is None or s.fitness > baseline.fitness]
             bases.sort(key=lambda s: (s.fitness, s.suspiciousness), reverse=True)
+            for pairs in _paired(scored, baseline):
+                if result.passing or result.stopped != "exhausted":
+                    break
+                await self._round(result, pairs)
             for base in _diverse(bases)[: self.budget.beam]:
                 if result.passing or result.stopped != "exhausted":
                     break
@@ -479,6 +490,39 @@ def _diverse(bases: Sequence[Scored]) -> list[Scored]:
     for base in bases:
         firsts.setdefault(base.outcomes, base)
     return [*firsts.values(), *(s for s in bases if firsts[s.outcomes] is not s)]
+
+
+def _paired(scored: Sequence[Scored], baseline: Scored | None) -> list[list[tuple[Patch, float]]]:
+    """Two depth-1 candidates that each pass asserts the program failed and the other does not, applied
+    together, the most asserts gained first; in rounds, the likeliest candidate of each set of asserts gained
+    first, then the next.
+
+    The halves of a bug on two lines may each lose more than they gain: a month read 0-based in one function
+    and printed 0-based in another cancel out where a check parses and prints, so either fix alone breaks
+    those checks. Neither half is then a better base, but together they gain what each gains. Rounds keep
+    alternatives (``<= 0`` for ``== 0`` on one line, ``< 2`` for ``<= 1`` on the other) from multiplying into
+    many passing patches that are one fix.
+    """
+    before = baseline.outcomes if baseline is not None else ()
+    groups: dict[frozenset[int], list[Scored]] = {}
+    for s in sorted(scored, key=lambda s: -s.suspiciousness):
+        gained = frozenset(i for i, ok in enumerate(s.outcomes) if ok and not (i < len(before) and before[i]))
+        if gained:
+            groups.setdefault(gained, []).append(s)
+    chosen = sorted(groups.items(), key=lambda g: (-len(g[0]), -g[1][0].suspiciousness))[:_PAIRED_GROUPS]
+    rounds: list[list[tuple[int, Patch, float]]] = [[] for _ in range(_PAIRED_EACH)]
+    for (gains_a, group_a), (gains_b, group_b) in itertools.combinations(chosen, 2):
+        if gains_a <= gains_b or gains_b <= gains_a:
+            continue
+        for (i, a), (j, b) in itertools.product(enumerate(group_a[:_PAIRED_EACH]), enumerate(group_b[:_PAIRED_EACH])):
+            if not any(a.patch.overlaps(e) for e in b.patch.edits):
+                patch = Patch((*a.patch.edits, *b.patch.edits))
+                rounds[max(i, j)].append((len(gains_a | gains_b), patch, max(a.suspiciousness, b.suspiciousness)))
+    return [
+        [(patch, weight) for _, patch, weight in sorted(pairs, key=lambda p: (-p[0], *_priority(p[1], p[2])))]
+        for pairs in rounds
+        if pairs
+    ]
 
 
 def _priority(patch: Patch, weight: float) -> tuple[float, int, tuple[int, int], int]:
