@@ -173,6 +173,26 @@ async def test_asserts_in_loops_and_helpers_each_report_with_their_arguments(
     assert {r.op for r in report.results} == {"==", "is not", "in"}
 
 
+async def test_a_check_run_thousands_of_times_is_counted_not_printed_past_its_first_cases(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    # A round trip checked for every n up to 4000: before, each case printed its result, the 2 MB of output was
+    # cut in the middle by the sandbox's limit, and the report said 176 of 2103 where 448 of 4018 passed.
+    program = "def half(n):\n    return n // 2 if n % 3 else n // 2 + 1\n"
+    tests = "for n in range(4000):\n    assert half(n * 2) == n\nassert half(4) == 2\nassert half(3) == 1\n"
+    code, _, rest, report = await report_of(executor, program, tests)
+    assert code == 1 and report is not None and (report.passed, report.total) == (2666 + 1, 4002)
+    assert not rest.strip()
+    # The first failures keep their values; the failing line's later cases are counted, without them.
+    first = failed(report)[0]
+    assert (first.source, first.call, first.expected, first.actual) == ("half(n * 2) == n", "half(0)", "0", "1")
+    assert failed(report)[-1] == AssertResult(2, "half(n * 2) == n", False)
+    assert report.results[-1].source == "half(n * 2) == n"  # the counted cases come after the printed ones
+    source = f"{program}\n{instrument_python_tests(tests, program_lines=2)}"
+    result = await executor.execute_code_blocks([CodeBlock(code=source, language="python")], CancellationToken())
+    assert len(result.output) < 40_000
+
+
 async def test_pytest_style_test_functions_the_tests_never_call_are_called(
     executor: LocalCommandLineCodeExecutor,
 ) -> None:

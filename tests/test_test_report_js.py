@@ -10,7 +10,7 @@ from autogen_core.code_executor import CodeBlock
 
 from autogen_selfdebug import LocalSandbox, Verifier
 from autogen_selfdebug._feedback import execution_feedback
-from autogen_selfdebug._test_report import TestReport, parse_report, split_output
+from autogen_selfdebug._test_report import AssertResult, TestReport, parse_report, split_output
 from autogen_selfdebug._test_report import tests_start_line as start_line  # not named test*, for pytest
 from autogen_selfdebug._test_report_js import instrument_js_tests, main_function
 from autogen_selfdebug._verification import combined_source, without_copied_tests
@@ -88,6 +88,20 @@ async def test_every_check_reports_and_failures_set_the_exit_code(language: str,
     assert (looped.expected, looped.actual) == ("'1y'", "'y2'")
     # console.log is output, not a check; logged after a failed check (where a plain run stops), it is left out.
     assert report.unfinished is None and rest.strip() == ""
+
+
+async def test_a_check_run_thousands_of_times_is_counted_not_printed_past_its_first_cases() -> None:
+    # As in Python: each case printed its result, and 4000 of them were cut off by the sandbox's output limit.
+    program = "function half(n) {\n  return n % 3 ? Math.floor(n / 2) : Math.floor(n / 2) + 1;\n}\n"
+    tests = (
+        "for (let n = 0; n < 4000; n++) {\n  assert.strictEqual(half(n * 2), n);\n}\nconsole.assert(half(3) === 1);\n"
+    )
+    code, rest, report = await run(program, tests, "javascript")
+    assert code == 1 and report is not None and (report.passed, report.total) == (2666, 4001)
+    assert rest.strip() == ""
+    first = next(r for r in report.results if not r.passed)
+    assert (first.source, first.expected, first.actual) == ("assert.strictEqual(half(n * 2), n)", "0", "1")
+    assert report.results[-1] == AssertResult(2, "assert.strictEqual(half(n * 2), n)", False)
 
 
 async def test_what_the_tests_log_after_a_failed_check_is_left_out() -> None:

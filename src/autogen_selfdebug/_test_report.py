@@ -106,6 +106,7 @@ class _SDHarness:
         self.seen = {}  # what the last traced call of the program did
         self.tracing = 1.0  # seconds the run may spend following calls
         self.reported = 0
+        self.results, self.tallies = {}, {}  # each check line's results printed (failing, passing); those counted
         self.out = _sd_sys.stdout
         self.fixtures, self.settings = {}, {}  # the tests' fixtures by name; each one's (scope, autouse, line)
         self.methods = set()  # which of them are the running test class's own, called on its test's instance
@@ -118,11 +119,40 @@ class _SDHarness:
             self.arm(stop_after)
 
     def emit(self, record):
-        self.reported += record.get("event") == "result"
-        if record.get("event") == "start":
+        event = record.get("event")
+        self.reported += event == "result"
+        if event == "start":
             self.open.append(record)
-        elif record.get("event") in ("result", "done") and self.open:
+        elif event in ("result", "done") and self.open:
             self.open.pop()
+        if event == "end":
+            for tally in self.tallies.values():
+                self.print(tally)
+        elif event in ("start", "result") and not record.get("hung") and self.counted(record):
+            return
+        self.print(record)
+
+    # A check run more often than this (an assert in a loop of thousands of cases) is counted from then on, not
+    # printed: its output would swamp the run and be cut off (and the count with it) by the sandbox's limit.
+    KEEP = 50
+
+    def counted(self, record):
+        # Whether to count ``record`` in its check's tally instead of printing it: past KEEP passing (failing)
+        # results of its line. Past KEEP results in all, a start is not printed (a failing result may still be).
+        seen = self.results.setdefault(record["line"], [0, 0])
+        if record["event"] == "start":
+            return seen[0] + seen[1] >= self.KEEP
+        passed = bool(record["passed"])
+        seen[passed] += 1
+        if seen[passed] <= self.KEEP:
+            return False
+        line = record["line"]
+        tally = self.tallies.setdefault(line, {"event": "tally", "line": line, "source": record["source"]})
+        key = "passed" if passed else "failed"
+        tally[key] = tally.get(key, 0) + 1
+        return True
+
+    def print(self, record):
         try:
             print(self.MARK + " " + _sd_json.dumps(record), file=self.out, flush=True)
         except Exception:
@@ -1588,6 +1618,10 @@ def parse_report(tests_output: str) -> tuple[str, TestReport | None]:
         elif record.get("event") == "result":
             results.append(AssertResult(**{k: v for k, v in record.items() if k in fields}))
             started = None
+        elif record.get("event") == "tally":  # a check's results past the ones it printed, counted
+            line, source = record.get("line", 0), record.get("source", "")
+            results += [AssertResult(line, source, True)] * record.get("passed", 0)
+            results += [AssertResult(line, source, False)] * record.get("failed", 0)
         elif record.get("event") == "done":  # a test that ended without a result of its own (a skip)
             started = None
     if not seen:

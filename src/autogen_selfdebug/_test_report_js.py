@@ -78,8 +78,32 @@ const __sdGlobal/*any*/ = globalThis;
 const __sdUtil/*any*/ = typeof require === "function" ? require("util") : null;
 const __sdLog = console.log.bind(console);
 let __sdFailed = 0;
-function __sdEmit(record/*any*/) {
+function __sdPrint(record/*any*/) {
   try { __sdLog("MARKER " + JSON.stringify(record)); } catch (_e/*any*/) { __sdLog("MARKER {}"); }
+}
+// A check run more often than this (an assert in a loop of thousands of cases) is counted from then on, not
+// printed: its output would swamp the run and be cut off (and the count with it) by the sandbox's limit.
+const __sdKeep = 50;
+const __sdResults/*any*/ = new Map(), __sdTallies/*any*/ = new Map();
+function __sdCounted(record/*any*/)/*any*/ {
+  // Past __sdKeep passing (failing) results of its line, a result is counted in its check's tally. Past
+  // __sdKeep results in all, a start is not printed (a failing result may still be).
+  let seen/*any*/ = __sdResults.get(record.line);
+  if (!seen) __sdResults.set(record.line, seen = [0, 0]);
+  if (record.event === "start") return seen[0] + seen[1] >= __sdKeep;
+  const passed = record.passed ? 1 : 0;
+  seen[passed] += 1;
+  if (seen[passed] <= __sdKeep) return false;
+  let tally/*any*/ = __sdTallies.get(record.line);
+  if (!tally) __sdTallies.set(record.line, tally = {event: "tally", line: record.line, source: record.source});
+  const key = passed ? "passed" : "failed";
+  tally[key] = (tally[key] || 0) + 1;
+  return true;
+}
+function __sdEmit(record/*any*/) {
+  if (record.event === "end") for (const tally of __sdTallies.values()) __sdPrint(tally);
+  else if ((record.event === "start" || record.event === "result") && __sdCounted(record)) return;
+  __sdPrint(record);
 }
 function __sdShow(value/*any*/) {
   try {
