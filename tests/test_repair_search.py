@@ -1576,10 +1576,14 @@ async def test_python_asserts_that_await_are_localized_and_searched(sandbox: Cod
 
 async def test_a_patch_that_leaves_a_lambdas_parameter_unused_is_not_a_fix(sandbox: CodeExecutor) -> None:
     # The key should be (-count, word). A key that ignores its item (`kv` → `text`) sorts nothing, and the
-    # Counter's insertion order happens to pass all three asserts: the search took it, and `fix` wrote it.
-    result = await search(sandbox, TOP_WORDS, TOP_WORDS_TESTS)
+    # Counter's insertion order happens to pass all three asserts: the search took it, and `fix` wrote it. Here the
+    # key sorts by the word alone, so no template reaches the fix.
+    result = await search(sandbox, TOP_WORDS.replace("(kv[1], kv[0])", "kv[0]"), TOP_WORDS_TESTS)
     assert result.passing and all(s.unread == ("kv",) for s in result.passing)
     assert result.fix is None and result.doubt == "it leaves `kv` unused"
+    # With (count, word), a known bug's template negates the count, before any such patch is tried.
+    fixed = await search(sandbox, TOP_WORDS, TOP_WORDS_TESTS)
+    assert fixed.fix is not None and fixed.fix.patch.description == "`kv[1]` changed to `-kv[1]` on line 6"
 
 
 MATRIX = (
