@@ -1791,9 +1791,65 @@ def test_a_node_program_as_a_module_keeps_every_offset(language: str) -> None:
     )
     module = program_as_module_js(program, language)
     assert len(module) == len(program)
-    assert module == program.replace("main === module) main", "main === false ) main").replace(
-        "(module == require", "(false  == require"
-    )  # only the top-level guards: a function's, and a `!==`, as they were
+    blank = {test: "false".ljust(len(test)) for test in ("require.main === module", "module == require.main")}
+    assert module == program.replace(
+        "(require.main === module) main", f"({blank['require.main === module']}) main"
+    ).replace("(module == require.main)", f"({blank['module == require.main']})")
+    # only the top-level guards: a function's, and a `!==`, as they were
+    # An ES module's test of whether it runs as the main module, either way it is written.
+    esm = (
+        "if (process.argv[1] === fileURLToPath(import.meta.url)) main();\n"
+        "if (import.meta.url == `file://${process.argv[1]}`) run();\nif (process.argv[1] === other) h();\n"
+    )
+    module = program_as_module_js(esm, language)
+    assert module.splitlines() == [
+        "if (" + "false".ljust(len("process.argv[1] === fileURLToPath(import.meta.url)")) + ") main();",
+        "if (" + "false".ljust(len("import.meta.url == `file://${process.argv[1]}`")) + ") run();",
+        "if (process.argv[1] === other) h();",
+    ]
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+def test_checks_in_an_es_modules_main_block_split_off(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str], language: str
+) -> None:
+    # Before, `if (process.argv[1] === fileURLToPath(import.meta.url)) { ... }` was the program's own code: its
+    # checks ran as the program, the first failure stopped it, and the search had no count to go on.
+    source = (
+        "import assert from 'node:assert/strict';\nimport { fileURLToPath } from 'node:url';\n\n"
+        "export function slug(title) {\n  return title.trim().toLowerCase().replace(/[^a-z0-9]+/, '-');\n}\n\n"
+        "if (process.argv[1] === fileURLToPath(import.meta.url)) {\n  assert.equal(slug('Hello'), 'hello');\n"
+        "  assert.equal(slug('Hello big world'), 'hello-big-world');\n  console.log('ok');\n}\n"
+    )
+    split = split_trailing_checks(source, language)
+    assert split is not None and split.program == source[: source.index("\n\nif")] + "\n"
+    assert split.describe("slug.mjs") == (
+        "Split off 2 checks in the `if (process.argv[1] === fileURLToPath(import.meta.url))` block at the bottom "
+        "of slug.mjs (lines 8–11) as tests the model cannot edit."
+    )
+    path = tmp_path / ("slug.mjs" if language == "javascript" else "slug.mts")
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    assert "Tests: 1 of 2 asserts passed." in flat(err)
+    assert out == source.replace("+/, '-')", "+/g, '-')")
+
+
+def test_a_file_given_as_its_own_tests_is_split_as_without_them(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, `fix stats.py --tests stats.py` ran the file's checks as its program: the first failing assert
+    # stopped it, "0 of 0" asserts, and the search had nothing to count.
+    path = tmp_path / "stats.py"
+    path.write_text(
+        "def mean(xs):\n    return sum(xs) / (len(xs) - 1)\n\n\nif __name__ == '__main__':\n"
+        "    assert mean([2, 4]) == 3\n    assert mean([1, 2, 3]) == 2\n"
+    )
+    code, out, err = run(["fix", str(path), "--tests", str(path)], capsys)
+    assert code == 0, err
+    assert f"--tests {path} is the file to fix: the checks at its bottom are its tests." in flat(err)
+    assert "Tests: 0 of 2 asserts passed." in flat(err)
+    assert out == path.read_text().replace("(len(xs) - 1)", "len(xs)")
 
 
 def test_tests_that_patch_the_programs_module_reach_its_own_lookups(

@@ -220,6 +220,43 @@ def test_known_bugs_get_the_fixes_lints_name(language: str) -> None:
     assert fixed(ends) == [
         "`line.substring(f.start, f.length)` changed to `line.substring(f.start, f.start + f.length)` on line 1"
     ]
+    # A group of one digit or class reads a run; not a negated one, not one quantified, not escaped parentheses.
+    runs = "const m = s.matchAll(/(\\d)(\\D)(\\w{2})/g);\nconst hex = /^#([0-9a-f])\\(\\d\\)$/i;\n"
+    assert fixed(runs) == [
+        "`(\\d)` changed to `(\\d+)` on line 1",
+        "`([0-9a-f])` changed to `([0-9a-f]+)` on line 2",
+    ]
+    assert (
+        tree_sitter_edits(runs, language, templates=["known_bug"])[0]
+        .apply(runs)
+        .startswith("const m = s.matchAll(/(\\d+)(\\D)(\\w{2})/g);")
+    )
+    # A for...of over an array its body changes, or whose items it calls, iterates over a copy; not a loop that
+    # only reads its items, nor one over a call's fresh result.
+    loops = (
+        "function emit(list, x) {\n  for (const fn of list) fn(x);\n"
+        "  for (const it of this.items)\n    this.items.pop();\n"
+        "  for (const it of list) log(it);\n  for (const fn of get()) fn(x);\n}\n"
+    )
+    assert fixed(loops) == [
+        "`list` changed to `[...list]` on line 2",
+        "`this.items` changed to `[...this.items]` on line 3",
+    ]
+    # A stored falsy value is there (not an index); merging bounds in a loop keeps the larger or the smaller (not
+    # outside a loop, nor between two fields).
+    stored = "const gone = !after[key];\nconst none = !rows[0];\n"
+    assert fixed(stored) == ["`gone = !after[key]` changed to `gone = !(key in after)` on line 1"]
+    bounds = "a.end = b.end;\nfor (const s of spans) {\n  a.end = s.end;\n  a.end = s.start;\n}\n"
+    assert fixed(bounds) == [
+        "`a.end = s.end` changed to `a.end = Math.max(a.end, s.end)` on line 3",
+        "`a.end = s.end` changed to `a.end = Math.min(a.end, s.end)` on line 3",
+    ]
+    # A pattern replaced without `g` replaces every match; not one with `g`, nor one only matched.
+    replaced = "const a = s.replace(/[^a-z]+/, '-');\nconst b = s.replace(/x/gi, '');\nconst c = s.match(/y/);\n"
+    assert fixed(replaced) == ["`s.replace(/[^a-z]+/, '-')` changed to `s.replace(/[^a-z]+/g, '-')` on line 1"]
+    # Words split on one space are split on runs of whitespace; a split on anything else is left alone.
+    words = "const n = text.trim().split(' ').length;\nconst cells = row.split(',');\n"
+    assert fixed(words) == ["`text.trim().split(' ')` changed to `text.trim().split(/\\s+/)` on line 1"]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

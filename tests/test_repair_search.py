@@ -174,6 +174,21 @@ def test_known_bugs_get_the_fixes_linters_name_and_only_where_the_pattern_is() -
     # A loop over what its body changes iterates over a copy; one that changes something else does not.
     loops = "def f(d, seen):\n    for k in d.keys():\n        d.pop(k)\n    for k in seen:\n        d[k] = 1\n"
     assert fixed(loops) == ["`d.keys()` changed to `list(d.keys())` on line 2"]
+    # So does a loop that calls its items (a handler may remove itself); not one that only passes them on.
+    handlers = "def emit(hs, e):\n    for h in hs[e]:\n        h(e)\n    for h in hs[e]:\n        print(h)\n"
+    assert fixed(handlers) == ["`hs[e]` changed to `list(hs[e])` on line 2"]
+    # A stored value that is falsy is no missing key; merging bounds in a loop keeps the larger or the smaller (not
+    # outside a loop, nor between two fields, nor from an object to itself).
+    stored = "def get(d, k, default=None):\n    return d.get(k) or default, d.get(k, 1) or 2\n"
+    assert fixed(stored) == ["`d.get(k) or default` changed to `d.get(k, default)` on line 2"]
+    bounds = (
+        "def merge(spans, a, b):\n    a.end = b.end\n    for s in spans:\n        a[1] = s[1]\n"
+        "        a.end = s.start\n        a.end = a.end\n"
+    )
+    assert fixed(bounds) == [
+        "`a[1] = s[1]` changed to `a[1] = max(a[1], s[1])` on line 4",
+        "`a[1] = s[1]` changed to `a[1] = min(a[1], s[1])` on line 4",
+    ]
     # One row repeated is a comprehension; a row of immutable values (``[0] * n``) is not changed.
     assert fixed("grid = [[0] * w] * h\nrow = [0] * n\n") == [
         "`[[0] * w] * h` changed to `[[0] * w for _ in range(h)]` on line 1"
@@ -225,6 +240,17 @@ def test_known_bugs_get_the_fixes_linters_name_and_only_where_the_pattern_is() -
         "`priority` changed to `-priority` on line 10",
         "`priority + 1` changed to `-(priority + 1)` on line 12",
     ]
+    # A pattern's group of one digit or class reads a run (a negated class, a quantified one and escaped
+    # parentheses are left alone); a string split on one space is split on runs of whitespace.
+    runs = (
+        "import re\n\n\ndef parse(s, line):\n    m = re.match(r'(?P<n>\\d)(\\D)\\(\\d\\)([a-f]{2})', s)\n"
+        "    return m, line.split(' '), line.split(','), re.findall('([0-9])', s)\n"
+    )
+    assert fixed(runs) == [
+        "`(?P<n>\\d)` changed to `(?P<n>\\d+)` on line 5",
+        "`line.split(' ')` changed to `line.split()` on line 6",
+        "`([0-9])` changed to `([0-9]+)` on line 6",
+    ]
 
 
 async def test_a_module_level_pattern_is_repaired_where_a_function_tests_it(sandbox: CodeExecutor) -> None:
@@ -235,6 +261,33 @@ async def test_a_module_level_pattern_is_repaired_where_a_function_tests_it(sand
     result = await search(sandbox, program, tests, "javascript")
     assert result.fix is not None, result.summary()
     assert result.fix.patch.description == "`CODE = /^[A-Z]{3}$/g` changed to `CODE = /^[A-Z]{3}$/` on line 1"
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+async def test_an_else_if_condition_is_localized_where_it_is(sandbox: CodeExecutor, language: str) -> None:
+    # Before, a line was counted where its first character is: `} else if (n > 80) {` in the block its `}` closes,
+    # never run when the else branch ran, so line 4 scored 0 and its condition was never edited.
+    program = (
+        "function grade(n) {\n  if (n >= 90) {\n    return 'A';\n  } else if (n > 80) {\n    return 'B';\n"
+        "  } else {\n    return 'C';\n  }\n}\n"
+    )
+    tests = "console.assert(grade(95) === 'A');\nconsole.assert(grade(80) === 'B');\nconsole.assert(grade(10) === 'C');"
+    result = await search(sandbox, program, tests, language)
+    assert result.ranking.score(4) > 0 and result.ranking.score(5) == 0, result.summary()
+    assert result.fix is not None and result.fix.patch.description == "`n > 80` changed to `n >= 80` on line 4"
+
+
+async def test_a_pattern_compiled_on_loading_is_repaired_where_a_function_reads_it(sandbox: CodeExecutor) -> None:
+    # Line 3 runs when the module loads, before any test: the edit is weighed by line 8's score, where it is read.
+    program = (
+        "import re\n\nDURATION = re.compile(\n    r'(?P<name>\\w+) took '\n    r'(?P<ms>\\d)ms$'\n)\n\n\n"
+        "def took(line):\n    m = DURATION.search(line)\n    return (m['name'], int(m['ms'])) if m else None\n"
+    )
+    tests = "assert took('query took 7ms') == ('query', 7)\nassert took('build took 1250ms') == ('build', 1250)\n"
+    result = await search(sandbox, program, tests)
+    assert result.fix is not None, result.summary()
+    assert result.fix.patch.description == "`(?P<ms>\\d)` changed to `(?P<ms>\\d+)` on line 5"
+    assert result.fix.patch.edits[0].bug_line == 10
 
 
 def test_a_method_takes_another_s_place_only_with_as_many_arguments_as_the_program_gives_it() -> None:

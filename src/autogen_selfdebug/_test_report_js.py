@@ -59,6 +59,7 @@ __all__ = [
     "NodeTestUse",
     "expects_throw",
     "instrument_js_tests",
+    "is_main_module_test",
     "main_function",
     "node_test_use",
     "program_as_module_js",
@@ -1363,22 +1364,32 @@ module)`` block does not run (:func:`program_as_module_js`)."""
 
 
 def program_as_module_js(program: str, language: str) -> str:
-    """``program`` with each top-level ``if (require.main === module)`` (``==``, either order) made false, as when a
-    test requires it: ``module`` is overwritten in place by ``false `` (the same length, so every offset and line
-    stays; ``false`` equals no module, even loosely)."""
+    """``program`` with each top-level main-module test (:func:`is_main_module_test`) made false, as when a test
+    requires or imports it: the test is overwritten in place by ``false`` and spaces (the same length, so every
+    offset and line stays)."""
     data = program.encode("utf-8")
     for statement in _root(program, language).named_children:
         condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
         test = condition.named_children[0] if condition is not None and condition.named_children else None
-        operator = test.child_by_field_name("operator") if test is not None else None
-        if test is None or test.type != "binary_expression" or operator is None:
+        if test is None or not is_main_module_test(test) or test.start_point.row != test.end_point.row:
             continue
-        sides = [side for side in (test.child_by_field_name("left"), test.child_by_field_name("right")) if side]
-        texts = [_text(side, data) for side in sides]
-        if _text(operator, data) in ("===", "==") and sorted(texts) == ["module", "require.main"]:
-            side = sides[texts.index("module")]
-            data = data[: side.start_byte] + b"false " + data[side.end_byte :]
+        blank = b"false".ljust(test.end_byte - test.start_byte)
+        data = data[: test.start_byte] + blank + data[test.end_byte :]
     return data.decode("utf-8")
+
+
+def is_main_module_test(test: tree_sitter.Node) -> bool:
+    """Whether ``test`` asks if the file runs as the main module: CommonJS's ``require.main === module``, or an
+    ES module's ``process.argv[1] === fileURLToPath(import.meta.url)`` (any comparison of ``import.meta.url`` with
+    ``process.argv[1]``: ``import.meta.url === `file://${process.argv[1]}```), ``==`` and either way round."""
+    operator = test.child_by_field_name("operator")
+    sides = [test.child_by_field_name("left"), test.child_by_field_name("right")]
+    if test.type != "binary_expression" or operator is None or operator.text not in (b"===", b"=="):
+        return False
+    texts = sorted((side.text or b"") if side is not None else b"" for side in sides)
+    if texts == [b"module", b"require.main"]:
+        return True
+    return any(b"import.meta.url" in text for text in texts) and any(b"process.argv[1]" in text for text in texts)
 
 
 def _root(source: str, language: str) -> tree_sitter.Node:

@@ -32,7 +32,13 @@ from .._test_report import (
     unrun_test_functions,
     unset_autouse_fixtures,
 )
-from .._test_report_js import NodeTestUse, expects_throw, node_test_use, requires_test_module
+from .._test_report_js import (
+    NodeTestUse,
+    expects_throw,
+    is_main_module_test,
+    node_test_use,
+    requires_test_module,
+)
 from .._test_report_js import main_function as js_main_function
 from .._verification import without_copied_tests
 from ..edits import is_assert_statement, judge_lines, named_nodes, parser_for
@@ -58,7 +64,7 @@ class TrailingChecks:
             ``if __name__ == "__main__":`` block, its body, dedented, or the program's doctest
             examples as asserts when that block runs ``doctest.testmod()``. Blank lines come first,
             so that each check's line number (in the reports) is its line in the file.
-        main_block: The condition of the main block whose body the checks are (Python's
+        main_block: The line that opens the main block whose body the checks are, as written (Python's
             ``if __name__ == "__main__":``, Node's ``if (require.main === module)``), or ``""``.
         functions: With a main block, how many checking functions defined just above it (``def test_odd():``,
             which it calls) go with it.
@@ -129,7 +135,8 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     ``console.assert(...)`` (also in ``for`` loops of them), or node:test tests and suites (one check
     per test), with ``console.log(...)`` calls (and node:test hooks and skipped tests) among or after
     them, the declarations and calls between them, and the ``require`` calls or imports of node:test and
-    ``assert`` just above them; or a last ``if (require.main === module) { ... }`` block that holds nothing
+    ``assert`` just above them; or a last ``if (require.main === module) { ... }`` block (an ES module's
+    ``if (process.argv[1] === fileURLToPath(import.meta.url))``) that holds nothing
     else, as Python's main block; or a last call of an async main function (the checks in it may ``await``).
 
     A file that does not parse (a syntax error for the model to fix) is split the same way after its error: the
@@ -141,7 +148,7 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
     """
     if source.count("\r") != source.count("\r\n"):
         return None  # lone carriage returns: the parsers' lines and ours would not agree
-    if language not in _MAIN_CONDITIONS:
+    if language not in _LANGUAGES:
         return None
     doctests: DoctestChecks | None = None
     tree = _parsed(source, language)
@@ -182,7 +189,7 @@ def split_trailing_checks(source: str, language: str) -> TrailingChecks | None:
         head[len(program) :],
         tests,
         steps,
-        main_block=_MAIN_CONDITIONS[language] if header else "",
+        main_block=source.splitlines()[header - 1].strip().removesuffix("{").rstrip() if header else "",
         functions=functions,
         doctests_skipped=doctests.skipped if doctests is not None else None,
         language=language,
@@ -245,11 +252,7 @@ def _python_tests(tests: str, language: str) -> ast.Module | None:
         return None
 
 
-_MAIN_CONDITIONS = {
-    "python": 'if __name__ == "__main__":',
-    "javascript": "if (require.main === module)",
-    "typescript": "if (require.main === module)",
-}
+_LANGUAGES = ("python", "javascript", "typescript")
 
 
 def _parsed(source: str, language: str) -> ast.Module | tree_sitter.Node | int:
@@ -636,16 +639,17 @@ def _tree_sitter_block(root: tree_sitter.Node, source: str, judges: set[int]) ->
 
 
 def _js_main_body(statement: tree_sitter.Node) -> list[tree_sitter.Node] | None:
-    """The statements of ``if (require.main === module) { ... }`` (either way round, or ``==``) with no ``else``,
-    when they start on a line after the ``if`` and end on a line before the closing brace; else ``None``."""
+    """The statements of ``if (require.main === module) { ... }`` (or an ES module's test: :func:`is_main_module_test`)
+    with no ``else``, when they start on a line after the ``if`` and end on a line before the closing brace; else
+    ``None``."""
     condition = statement.child_by_field_name("condition")
     block = statement.child_by_field_name("consequence")
     if statement.type != "if_statement" or statement.child_by_field_name("alternative") is not None:
         return None
-    if condition is None or block is None or block.type != "statement_block" or condition.text is None:
+    if condition is None or block is None or block.type != "statement_block":
         return None
-    sides = re.fullmatch(rb"\(\s*([\w.]+)\s*===?\s*([\w.]+)\s*\)", condition.text)
-    if sides is None or {sides[1], sides[2]} != {b"require.main", b"module"}:
+    tests = [node for node in condition.named_children if node.type != "comment"]
+    if len(tests) != 1 or not is_main_module_test(tests[0]):
         return None
     body = [node for node in block.named_children if node.type != "comment"]
     if not body or body[0].start_point.row <= statement.start_point.row:

@@ -14,6 +14,8 @@ LANGUAGE_BY_SUFFIX: dict[str, str] = {
     ".mjs": "javascript",
     ".cjs": "javascript",
     ".ts": "typescript",
+    ".mts": "typescript",
+    ".cts": "typescript",
 }
 
 

@@ -470,6 +470,10 @@ async def _fix(args: argparse.Namespace, options: _Options, console: Console) ->
     if piped:
         _check_piped(args)
     source = _read_stdin() if piped else read_program(args.path)
+    if args.tests is not None and not piped and args.tests.resolve() == args.path.resolve():
+        # Run as tests too, the file's own checks would run twice, and their failures stop the program before any.
+        console.print(f"--tests {args.tests} is the file to fix: the checks at its bottom are its tests.")
+        args.tests = None
     tests = read_program(args.tests, "tests file") if args.tests is not None else ""
     if args.output is not None and args.output.is_dir():
         raise UsageError(f"--output {args.output} is a directory; give a file path.")

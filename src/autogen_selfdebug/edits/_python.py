@@ -57,12 +57,14 @@ import copy
 import io
 import re
 import tokenize
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, TypeAlias, TypeGuard, cast, get_args
 
 from ._edit import Edit
+from ._patterns import one_character_groups
 
 __all__ = [
     "OPERATORS",
@@ -223,7 +225,8 @@ def _changes(
         candidates = [c for node, slot in nodes for c in generators[kind](node, slot, text, parents, scopes)]
         # Sorting by the change's offset (stable for ties) gives the documented positional order.
         for candidate in sorted(candidates, key=lambda c: c.at):
-            if lines is not None and text.line_of(candidate.at) not in lines:
+            at = {candidate.at} if candidate.shows is None else {candidate.at, candidate.shows}
+            if lines is not None and not {text.line_of(offset) for offset in at} & lines:
                 continue
             realised = _realise(candidate, tree, text)
             if realised is not None and realised[1] not in seen:
@@ -374,6 +377,7 @@ class _Candidate:
     at: int
     shown: ast.AST
     said: tuple[str, str] | None = None  # before and after for people, when the changed span is too wide to read
+    shows: int | None = None  # the offset where the bug shows, when the tests never run the edited line
 
 
 def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> tuple[Edit, str] | None:
@@ -405,6 +409,8 @@ def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> tuple[Edit
         edit = Edit.spliced(text.source, start, end, new, template=candidate.operator, line=line, shown=shown)
         if candidate.said is not None:
             edit = replace(edit, original=candidate.said[0], replacement=candidate.said[1], occurrence=None)
+        if candidate.shows is not None:
+            edit = replace(edit, shows=text.line_of(candidate.shows))
         return edit, mutated
     return None
 
@@ -1347,16 +1353,19 @@ _ITERATORS = frozenset({"map", "filter", "zip"})
 
 def _known_bug(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
     """The fixes linters name for bugs that are no single token (flake8-bugbear's B006/B023, pylint's
-    modified-iterating-dict, ...): a list, dict or set default that the function changes or returns is made
-    afresh on each call (``bucket=None``, then ``if bucket is None: bucket = []``); a ``return`` indented into the
-    loop that ends its block goes after it (the loop otherwise stops after one item); a loop over a container its
-    body changes iterates over a copy (``for k in list(d):``); ``[[0] * w] * h``, one row shared ``h`` times,
-    becomes a comprehension; a generator or ``map``/``filter``/``zip`` returned or kept in a name becomes a list
-    (an iterator is empty once read); a lambda made in a loop binds the loop's names as defaults (``lambda x,
-    k=k: ...``); ``a, b = s.split("=")`` splits once; a value taken from elsewhere and then changed is copied
-    first (``x = DEFAULTS["x"].copy()``), and a parameter sorted in place is sorted as a copy (``xs =
-    sorted(xs)``); a slice ended by a length (``s[start:width]`` → ``s[start:start + width]``); a sort key's term,
-    or a heap entry's first item, in the other order (``key=lambda kv: (-kv[1], kv[0])``: most first)."""
+    modified-iterating-dict, ...): a list, dict or set default that the function changes or returns is made afresh on
+    each call (``bucket=None``, then ``if bucket is None: bucket = []``); a ``return`` indented into the loop that ends
+    its block goes after it (the loop otherwise stops after one item); a loop over a container its body changes, or
+    whose items it calls, iterates over a copy (``for k in list(d):``); ``[[0] * w] * h``, one row shared ``h`` times,
+    becomes a comprehension; a generator or ``map``/``filter``/``zip`` returned or kept in a name becomes a list (an
+    iterator is empty once read); a lambda made in a loop binds the loop's names as defaults (``lambda x, k=k: ...``);
+    ``a, b = s.split("=")`` splits once; a value taken from elsewhere and then changed is copied first (``x =
+    DEFAULTS["x"].copy()``), and a parameter sorted in place is sorted as a copy (``xs = sorted(xs)``); a slice ended by
+    a length (``s[start:width]`` → ``s[start:start + width]``); a sort key's term, or a heap entry's first item, in the
+    other order (``key=lambda kv: (-kv[1], kv[0])``: most first); a regular expression's group of one digit or word
+    character reads a run (``(\\d)`` → ``(\\d+)``); ``s.split(" ")`` splits on runs of whitespace (``s.split()``: two
+    spaces make no empty word); ``d.get(k) or default`` → ``d.get(k, default)`` (a stored ``0`` is no missing key);
+    in a loop, ``last.end = block.end`` keeps the larger (or smaller) bound (``max(last.end, block.end)``)."""
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         yield from _fresh_default(node, slot, text)
     elif isinstance(node, (ast.For, ast.AsyncFor)):
@@ -1376,10 +1385,17 @@ def _known_bug(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scope
     elif isinstance(node, ast.Assign) and len(node.targets) == 1:
         yield from _split_once(node, text)
         yield from _copied(node, text, parents)
+        yield from _running_bound(node, text, parents)
+    elif isinstance(node, ast.BoolOp):
+        yield from _get_with_default(node, slot, text)
     elif isinstance(node, ast.Slice):
         yield from _length_as_end(node, text, parents)
     elif isinstance(node, ast.Expr):
         yield from _sorted_copy(node, slot, text, scopes)
+    elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield from _pattern_runs(node, slot, text, parents)
+    if isinstance(node, ast.Call):
+        yield from _split_words(node, slot, text)
 
 
 def _fresh_default(node: ast.FunctionDef | ast.AsyncFunctionDef, slot: _Slot, text: _Text) -> Iterator[_Candidate]:
@@ -1465,18 +1481,84 @@ def _mutated(name: str, body: Sequence[ast.AST], text: _Text) -> bool:
 
 def _iterate_copy(node: ast.For | ast.AsyncFor, text: _Text) -> Iterator[_Candidate]:
     """``for k in d:`` → ``for k in list(d):`` when the body changes ``d`` (``d.keys()``/``.items()``/``.values()``
-    too): a dict that changes size mid-loop raises, and a list skips items."""
+    too), or calls what it iterates over (a handler may remove itself): a dict that changes size mid-loop raises,
+    and a list skips items."""
     iterated = node.iter
     if isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Attribute) and not iterated.args:
         container = iterated.func.value if iterated.func.attr in ("keys", "items", "values") else None
     else:
         container = iterated if isinstance(iterated, (ast.Name, ast.Attribute, ast.Subscript)) else None
-    if container is None or not _mutated(text.segment(container), node.body, text):
+    if container is None:
+        return
+    if not (_mutated(text.segment(container), node.body, text) or _calls_item(node.target, node.body)):
         return
     new_node = ast.Call(func=ast.Name(id="list", ctx=ast.Load()), args=[iterated], keywords=[])
     typed = f"list({text.segment(iterated)})"
     yield _Candidate(
         "known_bug", iterated, _Slot(node, "iter", None), new_node, (typed,), text.span(iterated)[0], iterated
+    )
+
+
+def _running_bound(node: ast.Assign, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    """In a loop, ``last.end = block.end`` → ``last.end = max(last.end, block.end)`` (or ``min``): merging one
+    item into another keeps the larger bound, where an assignment takes whichever came last."""
+    target, value = node.targets[0], node.value
+    if not (isinstance(target, (ast.Attribute, ast.Subscript)) and type(value) is type(target)):
+        return
+    if isinstance(target, ast.Attribute) and isinstance(value, ast.Attribute):
+        same = target.attr == value.attr
+    elif isinstance(target, ast.Subscript) and isinstance(value, ast.Subscript):
+        same = text.segment(target.slice) == text.segment(value.slice)
+    else:
+        return
+    if not same or text.segment(target.value) == text.segment(value.value):
+        return
+    parent = parents.get(id(node))
+    while parent is not None and not isinstance(parent, (ast.For, ast.AsyncFor, ast.While)):
+        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            return
+        parent = parents.get(id(parent))
+    if parent is None:
+        return
+    written, now = text.segment(value), text.segment(target)
+    for pick in ("max", "min"):
+        load = copy.deepcopy(target)
+        load.ctx = ast.Load()
+        call = ast.Call(func=ast.Name(id=pick, ctx=ast.Load()), args=[load, value], keywords=[])
+        yield _Candidate(
+            "known_bug",
+            value,
+            _Slot(node, "value", None),
+            call,
+            (f"{pick}({now}, {written})",),
+            text.span(value)[0],
+            node,
+        )
+
+
+def _get_with_default(node: ast.BoolOp, slot: _Slot, text: _Text) -> Iterator[_Candidate]:
+    """``d.get(k) or default`` → ``d.get(k, default)``: a stored ``0``, ``""`` or ``False`` is a value, not a
+    missing key."""
+    if not isinstance(node.op, ast.Or) or len(node.values) != 2:
+        return
+    got, default = node.values
+    if not (isinstance(got, ast.Call) and isinstance(got.func, ast.Attribute) and got.func.attr == "get"):
+        return
+    if len(got.args) != 1 or got.keywords or isinstance(got.args[0], ast.Starred):
+        return
+    new_node = ast.Call(func=got.func, args=[got.args[0], default], keywords=[])
+    typed = f"{text.segment(got.func)}({text.segment(got.args[0])}, {text.segment(default)})"
+    yield _Candidate("known_bug", node, slot, new_node, (typed,), text.span(node)[0], node)
+
+
+def _calls_item(target: ast.expr, body: Sequence[ast.stmt]) -> bool:
+    """Whether a loop's body calls the item it is at (``for handler in handlers: handler(event)``)."""
+    if not isinstance(target, ast.Name):
+        return False
+    return any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == target.id
+        for statement in body
+        for n in ast.walk(statement)
     )
 
 
@@ -1625,6 +1707,75 @@ def _split_once(node: ast.Assign, text: _Text) -> Iterator[_Candidate]:
     last = text.span(call.args[0])[1]
     typed = text.source[start:last] + f", {limit}" + text.source[last:end]
     yield _Candidate("known_bug", call, _Slot(node, "value", None), new_node, (typed,), last, call)
+
+
+# The ``re`` functions whose first argument is a pattern.
+_PATTERN_TAKERS = frozenset({"compile", "match", "fullmatch", "search", "findall", "finditer", "sub", "subn", "split"})
+
+
+def _pattern_runs(node: ast.Constant, slot: _Slot, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    """A pattern given to ``re`` with a group of one digit or word character: ``(\\d)`` → ``(\\d+)``."""
+    call = parents.get(id(node))
+    if not (isinstance(call, ast.Call) and call.args and call.args[0] is node and isinstance(node.value, str)):
+        return
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr in _PATTERN_TAKERS):
+        return
+    if not (isinstance(func.value, ast.Name) and func.value.id == "re"):
+        return
+    written = text.segment(node)
+    if len(written) > 400:
+        return
+    shows = _first_use_in_a_function(call, text, parents)
+    for index in one_character_groups(node.value):
+        wanted = node.value[:index] + "+" + node.value[index:]
+        # Where the ``+`` goes in the source, before a ``)``: escapes and adjacent literals move it from the value's.
+        for at in (i for i, c in enumerate(written) if c == ")"):
+            typed = written[:at] + "+" + written[at:]
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # the source's own invalid escapes ("\d" unraw)
+                try:
+                    value = ast.literal_eval(f"({typed})")
+                except (SyntaxError, ValueError):
+                    continue
+            if value == wanted:
+                start = text.span(node)[0]
+                group = node.value[node.value.rfind("(", 0, index) : index + 1]
+                said = group, group[:-1] + "+)"
+                new_node = ast.Constant(wanted)
+                yield _Candidate("known_bug", node, slot, new_node, (typed,), start + at, node, said, shows)
+                break
+
+
+def _first_use_in_a_function(value: ast.AST, text: _Text, parents: _Parents) -> int | None:
+    """Where a function first reads the name a module-level statement assigns ``value`` to: that line runs on
+    loading, before any test, so a bug in it shows there (``LINE_RE = re.compile(...)``, then ``LINE_RE.match``)."""
+    statement = parents.get(id(value))
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+        return None
+    target, module = statement.targets[0], parents.get(id(statement))
+    if not (isinstance(target, ast.Name) and isinstance(module, ast.Module)):
+        return None
+    for definition in module.body:
+        if isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for read in ast.walk(definition):
+                if isinstance(read, ast.Name) and read.id == target.id and isinstance(read.ctx, ast.Load):
+                    return text.span(read)[0]
+    return None
+
+
+def _split_words(node: ast.Call, slot: _Slot, text: _Text) -> Iterator[_Candidate]:
+    """``s.split(" ")`` → ``s.split()``: a run of spaces, or a tab, otherwise makes empty or joined words."""
+    func = node.func
+    if not (isinstance(func, ast.Attribute) and func.attr in ("split", "rsplit")) or node.keywords:
+        return
+    if len(node.args) != 1 or not (isinstance(node.args[0], ast.Constant) and node.args[0].value == " "):
+        return
+    new_node = ast.Call(func=func, args=[], keywords=[])
+    start, end = text.span(node)
+    opened, closed = text.span(node.args[0])
+    typed = text.source[start:opened] + text.source[closed:end]
+    yield _Candidate("known_bug", node, slot, new_node, (typed,), opened, node)
 
 
 def _copied(node: ast.Assign, text: _Text, parents: _Parents) -> Iterator[_Candidate]:

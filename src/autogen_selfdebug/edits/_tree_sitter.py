@@ -23,6 +23,7 @@ import tree_sitter_javascript
 import tree_sitter_typescript
 
 from ._edit import Edit
+from ._patterns import one_character_groups
 from ._python import COUNT_NAME, REPAIR_TEMPLATES, RepairTemplate, both_ways, count_meeting
 
 __all__ = [
@@ -410,13 +411,17 @@ def named_nodes(root: Node) -> Iterator[Node]:
 
 
 def _walk(root: Node, substitutions: bool = False) -> Iterator[Node]:
-    """Every node in source order, skipping the subtrees that are never edited: literals (a template
-    literal's ``${...}`` entered only if ``substitutions``), types, and checks (an ``assert(...)``,
-    ``assert.x(...)`` or ``console.assert(...)`` statement): editing a check is never a repair."""
+    """Every node in source order, skipping the subtrees that are never edited: literals, types, and checks (an
+    ``assert(...)``, ``assert.x(...)`` or ``console.assert(...)`` statement): editing a check is never a repair.
+    With ``substitutions`` (the walk the edits take), a template literal's ``${...}`` is entered and a regular
+    expression is yielded, as one node."""
     stack = [root]
     while stack:
         node = stack.pop()
         entered = substitutions and node.type == "template_string"
+        if node.type == "regex" and substitutions:
+            yield node
+            continue
         if (node.type in _SKIPPED and not entered) or node.type.endswith("_type") or is_assert_statement(node):
             continue
         yield node
@@ -1193,6 +1198,8 @@ def _in_try(node: Node) -> bool:
     return False
 
 
+_LOOPS = ("for_statement", "for_in_statement", "while_statement", "do_statement")
+
 # Methods that change the object they are called on.
 _MUTATORS = frozenset(
     {"push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "set", "delete", "add", "clear"}
@@ -1200,15 +1207,19 @@ _MUTATORS = frozenset(
 
 
 def _known_bug(node: Node, program: _Program) -> Iterator[_Candidate]:
-    """The fixes lints name for bugs that are no single token: ``.map(parseInt)`` (which passes the index as the
-    radix) → ``.map((s) => parseInt(s, 10))``; a ``function`` callback that reads ``this`` → an arrow (a plain
-    function gets its own ``this``); a stored ``/g`` regular expression that is ``.test``-ed loses its ``g`` (it
-    keeps ``lastIndex`` between calls); a parameter sorted in place is sorted as a copy; ``forEach`` of an async
-    callback in an async function → ``await
-    Promise.all(... .map(...))``; a ``return`` put inside the loop that ends its block goes after it; a value
-    taken from elsewhere and then changed is copied first (``const c = DEFAULTS.channels`` → ``{
-    ...DEFAULTS.channels }`` or ``[...]``); a month counted from 1 where ``Date`` counts from 0; a length where
-    ``.substring``/``.slice`` take an end."""
+    """The fixes lints name for bugs that are no single token: ``.map(parseInt)`` (which passes the index as the radix)
+    → ``.map((s) => parseInt(s, 10))``; a ``function`` callback that reads ``this`` → an arrow (a plain function gets
+    its own ``this``); a stored ``/g`` regular expression that is ``.test``-ed loses its ``g`` (it keeps
+    ``lastIndex`` between calls); a parameter sorted in place is sorted as a copy; ``forEach`` of an async callback
+    in an async function → ``await Promise.all(... .map(...))``; a ``return`` put inside the loop that ends its block
+    goes after it; a value taken from elsewhere and then changed is copied first (``const c = DEFAULTS.channels`` →
+    ``{ ...DEFAULTS.channels }`` or ``[...]``); a month counted from 1 where ``Date`` counts from 0; a length where
+    ``.substring``/``.slice`` take an end; ``!counts[key]`` → ``!(key in counts)`` (a stored ``0`` is there); in a
+    loop, ``last.end = block.end`` keeps the larger (or smaller) bound (``Math.max(last.end, block.end)``); a
+    ``for...of`` over an array its body changes, or whose items it calls, iterates over a copy (``of
+    [...handlers]``); a regular expression's group of one digit or word character reads a run (``/(\\d)/`` →
+    ``/(\\d+)/``); a pattern that ``.replace`` gets without ``g`` gets it (``/\\s+/`` → ``/\\s+/g``); ``s.split("
+    ")`` splits on runs of whitespace (``s.split(/\\s+/)``)."""
     parent = node.parent
     if node.type == "identifier" and program.text(node) == "parseInt" and parent is not None:
         call = parent.parent if parent.type == "arguments" else None
@@ -1223,14 +1234,23 @@ def _known_bug(node: Node, program: _Program) -> Iterator[_Candidate]:
         yield from _declared_copy(node, program)
     elif node.type == "new_expression":
         yield from _date_month(node, program)
-    elif node.type in ("for_statement", "for_in_statement", "while_statement"):
+    elif node.type == "regex":
+        yield from _pattern_runs(node, program)
+        yield from _replace_every(node, program)
+    elif node.type == "unary_expression":
+        yield from _presence(node, program)
+    elif node.type == "assignment_expression":
+        yield from _running_bound(node, program)
+    elif node.type in _LOOPS:
         yield from _return_after_loop(node, program)
+        yield from _iterate_copy(node, program)
     elif node.type == "call_expression":
         yield from _sorted_copy(node, program)
         yield from _date_month(node, program)
         yield from _calendar_month(node, program)
         yield from _length_as_end(node, program)
         yield from _awaited_each(node, program)
+        yield from _split_words(node, program)
 
 
 def _sorted_copy(node: Node, program: _Program) -> Iterator[_Candidate]:
@@ -1268,6 +1288,59 @@ def _awaited_each(node: Node, program: _Program) -> Iterator[_Candidate]:
     head = program.data[parts[0].start_byte : body.start_byte].decode("utf-8").strip()
     said = f"{program.text(obj)}.forEach({head} ...)", f"await Promise.all({program.text(obj)}.map({head} ...))"
     yield replace(_over("known_bug", node, (form,)), said=said)
+
+
+def _presence(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``!counts[key]`` → ``!(key in counts)``: a stored ``0``, ``''`` or ``false`` is there, not missing."""
+    argument = node.child_by_field_name("argument")
+    if _operator(node) != "!" or argument is None or argument.type != "subscript_expression":
+        return
+    obj, index = argument.child_by_field_name("object"), argument.child_by_field_name("index")
+    if obj is None or index is None or index.type == "number":
+        return
+    form = _Form(f"!({program.text(index)} in {_wrapped(obj, program)})", "unary_expression")
+    yield _over("known_bug", node, (form,), _widen(node, program))
+
+
+def _running_bound(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """In a loop, ``last.end = block.end`` → ``last.end = Math.max(last.end, block.end)`` (or ``Math.min``): merging
+    one item into another keeps the larger bound, where an assignment takes whichever came last."""
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if left is None or right is None or left.type != right.type or left.type != "member_expression":
+        return
+    props = [n.child_by_field_name("property") for n in (left, right)]
+    objects = [n.child_by_field_name("object") for n in (left, right)]
+    if None in props or None in objects or len({program.text(p) for p in props if p is not None}) != 1:
+        return
+    if len({program.text(o) for o in objects if o is not None}) != 2:
+        return
+    current = node.parent
+    while current is not None and current.type not in _LOOPS:
+        if current.type in _FUNCTIONS:
+            return
+        current = current.parent
+    if current is None:
+        return
+    for pick in ("Math.max", "Math.min"):
+        form = _Form(f"{pick}({program.text(left)}, {program.text(right)})", "call_expression")
+        yield _over("known_bug", right, (form,), node if program.fits(node) else right)
+
+
+def _iterate_copy(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``for (const fn of list)`` → ``of [...list]`` when the body changes ``list`` or calls the item it is at (a
+    handler may remove itself): an array that loses an item mid-loop skips the next one."""
+    iterated, item, body, operator = (node.child_by_field_name(f) for f in ("right", "left", "body", "operator"))
+    if iterated is None or item is None or body is None or operator is None or program.text(operator) != "of":
+        return
+    if iterated.type not in ("identifier", "member_expression", "subscript_expression"):
+        return
+    named, walked = program.text(item), list(named_nodes(body))
+    calls_item = any(
+        n.type == "call_expression" and program.text(n.child_by_field_name("function") or n) == named for n in walked
+    )
+    if calls_item or any(_mutates(n, program.text(iterated), program) for n in walked):
+        form = _Form(f"[...{program.text(iterated)}]", "array")
+        yield _over("known_bug", iterated, (form,), _widen(iterated, program))
 
 
 def _return_after_loop(node: Node, program: _Program) -> Iterator[_Candidate]:
@@ -1340,6 +1413,65 @@ def _length_as_end(node: Node, program: _Program) -> Iterator[_Candidate]:
     start, length = parts
     form = _Form(f"{_wrapped(start, program)} + {_wrapped(length, program)}", "binary_expression")
     yield _over("known_bug", length, (form,), node if program.fits(node) else length)
+
+
+def _pattern_runs(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """A regex literal with a group of one digit or word character: ``/(\\d)(\\D)/g`` → ``/(\\d+)(\\D)/g``."""
+    pattern = node.child_by_field_name("pattern")
+    if pattern is None:
+        return
+    written, shows = program.text(pattern), _first_use_in_a_function(node, program)
+    for index in one_character_groups(written):
+        group = written[written.rfind("(", 0, index) : index + 1]
+        at = pattern.start_byte + len(written[:index].encode("utf-8"))
+        said = group, group[:-1] + "+)"
+        yield _Candidate("known_bug", node, at, at, (_Form("+"),), node, at, shows=shows, said=said)
+
+
+def _replace_every(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``s.replace(/[^a-z0-9]+/, '-')`` → ``/[^a-z0-9]+/g``: without ``g``, ``replace`` changes the first match only."""
+    arguments = node.parent
+    call = arguments.parent if arguments is not None and arguments.type == "arguments" else None
+    callee = call.child_by_field_name("function") if call is not None else None
+    prop = callee.child_by_field_name("property") if callee is not None else None
+    flags = node.child_by_field_name("flags")
+    if arguments is None or prop is None or program.text(prop) != "replace" or not _is(_parts(arguments)[0], node):
+        return
+    if flags is not None and "g" in program.text(flags):
+        return
+    form = _Form(f"{program.text(node)}g", "regex")
+    yield _over("known_bug", node, (form,), _widen(node, program))
+
+
+def _first_use_in_a_function(value: Node, program: _Program) -> int | None:
+    """Where a function first reads the name a top-level declaration gives ``value``: the declaration runs on
+    loading, before any test, so a bug in it shows there (``const CODE = /(\\d)/``, then ``CODE.exec(s)``)."""
+    declarator = value.parent
+    if declarator is None or declarator.type != "variable_declarator":
+        return None
+    statement, name = declarator.parent, declarator.child_by_field_name("name")
+    if name is None or statement is None or statement.parent is None or statement.parent.type != "program":
+        return None
+    return next(
+        (
+            n.start_byte
+            for n in program.nodes
+            if n.type == "identifier" and program.text(n) == program.text(name) and next(_functions_around(n), None)
+        ),
+        None,
+    )
+
+
+def _split_words(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``s.split(" ")`` → ``s.split(/\\s+/)``: a run of spaces, or a tab, otherwise makes empty or joined words."""
+    callee, arguments = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+    prop = callee.child_by_field_name("property") if callee is not None else None
+    if prop is None or arguments is None or program.text(prop) != "split":
+        return
+    parts = _parts(arguments)
+    if len(parts) != 1 or parts[0].type != "string" or program.text(parts[0])[1:-1] != " ":
+        return
+    yield _over("known_bug", parts[0], (_Form("/\\s+/", "regex"),), _widen(parts[0], program))
 
 
 def _reads_this(function: Node) -> bool:

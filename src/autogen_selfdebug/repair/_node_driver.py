@@ -502,10 +502,14 @@ async function coverage(ts) {
   const compiled = compile(ts, INPUT.programs[0], true);
   const code = compiled.code || "";
   // Offset of each source line's first non-blank character in the wrapped script (-1 when blank), and of its end.
+  // Closing brackets before more code are skipped: `} else if (x) {` counts where `else` is, in the branch V8
+  // counts, not in the block its `}` closes (which made every `else if` line look never run).
   let offset = HEAD.length;
   const ends = [];
   const starts = code.split("\n").map((line) => {
-    const blank = line.search(/\S/), at = blank < 0 ? -1 : offset + blank;
+    const closing = line.match(/^\s*(?:[)\]}]\s*)*/)[0].length;
+    const first = closing < line.length ? closing : line.search(/\S/);
+    const at = first < 0 ? -1 : offset + first;
     offset += line.length + 1;
     ends.push(offset);
     return at;
