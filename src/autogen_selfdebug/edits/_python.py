@@ -1503,8 +1503,6 @@ def _running_bound(node: ast.Assign, text: _Text, parents: _Parents) -> Iterator
     """In a loop, ``last.end = block.end`` → ``last.end = max(last.end, block.end)`` (or ``min``): merging one
     item into another keeps the larger bound, where an assignment takes whichever came last."""
     target, value = node.targets[0], node.value
-    if not (isinstance(target, (ast.Attribute, ast.Subscript)) and type(value) is type(target)):
-        return
     if isinstance(target, ast.Attribute) and isinstance(value, ast.Attribute):
         same = target.attr == value.attr
     elif isinstance(target, ast.Subscript) and isinstance(value, ast.Subscript):
