@@ -278,6 +278,31 @@ def test_the_checks_of_an_async_main_function_split_off_and_the_search_fixes_the
     assert out == source.replace("(1 + discount", "(1 - discount")
 
 
+def test_an_async_main_function_run_in_the_main_block_splits_off(
+    tmp_path: Path, silent_model: MustNotBeCalled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A CommonJS script's async checks: `if (require.main === module) { (async () => { ... })().catch(...); }`.
+    # Before, the block was not taken for checks (its one statement is no assert): the file went to the model whole.
+    body = (
+        TOTAL_JS.split("(async () => {", 1)[1].replace("\n  ", "\n    ").replace("})();\n", "  })().catch((err) => {\n")
+    )
+    source = (
+        TOTAL_JS.split("(async () => {", 1)[0]
+        + "if (require.main === module) {\n  (async () => {"
+        + body
+        + "    console.error(err);\n    process.exitCode = 1;\n  });\n}\n"
+    )
+    split = split_trailing_checks(source, "javascript")
+    assert split is not None and (split.count, split.first_line) == (3, 11)
+    path = tmp_path / "total.js"
+    path.write_text(source)
+    code, out, err = run(["fix", str(path)], capsys)
+    assert code == 0, err
+    assert "Split off 3 checks in the `if (require.main === module)` block" in flat(err)
+    assert "Tests: 2 of 3 asserts passed." in err
+    assert out == source.replace("(1 + discount", "(1 - discount")
+
+
 CLAMP_FUNCTION_MAIN_JS = """\
 const assert = require("assert");
 

@@ -257,6 +257,44 @@ def test_known_bugs_get_the_fixes_lints_name(language: str) -> None:
     # Words split on one space are split on runs of whitespace; a split on anything else is left alone.
     words = "const n = text.trim().split(' ').length;\nconst cells = row.split(',');\n"
     assert fixed(words) == ["`text.trim().split(' ')` changed to `text.trim().split(/\\s+/)` on line 1"]
+    # An operator that binds tighter than it was read is regrouped; not where parentheses already group it.
+    grouped = (
+        "const a = m.get(w) ?? 0 + 1;\nconst b = x + 1 || 0;\nconst c = (x & 1) === 0 || x & 1 === 0;\n"
+        "const d = !k in o;\nconst e = 'n: ' + x ? 'a' : 'b';\nconst f = x ? 'a' : y + 1;\n"
+        "const g = (m.get(w) ?? 0) + 1;\n"
+    )
+    assert fixed(grouped) == [
+        "`a = m.get(w) ?? 0 + 1` changed to `a = (m.get(w) ?? 0) + 1` on line 1",
+        "`b = x + 1 || 0` changed to `b = x + (1 || 0)` on line 2",
+        "`(x & 1) === 0 || x & 1 === 0` changed to `(x & 1) === 0 || (x & 1) === 0` on line 3",
+        "`d = !k in o` changed to `d = !(k in o)` on line 4",
+        "`e = 'n: ' + x ? 'a' : 'b'` changed to `e = 'n: ' + (x ? 'a' : 'b')` on line 5",
+        "`f = x ? 'a' : y + 1` changed to `f = (x ? 'a' : y) + 1` on line 6",
+    ]
+    # Positions checked against a size only from above are checked from below too, all of a condition's at once;
+    # not one the condition already compares otherwise, a `for` loop's counter, nor one outside a condition.
+    bounds = (
+        "if (r < rows && !(c >= cols)) f();\nwhile (r >= 0 && r < rows && c < grid[0].length) f();\n"
+        "for (let j = 0; j < n; j++) f();\nconst inside = r < rows && c < cols;\n"
+    )
+    assert fixed(bounds) == [
+        "`(r < rows && !(c >= cols))` changed to `(r >= 0 && r < rows && !(c >= cols))` on line 1",
+        "`(r >= 0 && r < rows && c < grid[0].length)` changed to `(r >= 0 && r < rows && c >= 0 && c < grid[0].length)`"
+        " on line 2",
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_bare_sort_gets_a_numeric_comparator(language: str) -> None:
+    """A bare sort compares numbers as strings: it gets a comparator, item by item for the arrays a `.map` made; not
+    a sort given one."""
+    sorts = "const a = xs.map((x) => [x.s, x.e]).filter(ok).sort();\nconst b = ns.toSorted();\nns.sort(by);\n"
+    found = tree_sitter_edits(sorts, language, templates=["swap_min_max"])
+    assert [e.description for e in found] == [
+        "`xs.map((x) => [x.s, x.e]).filter(ok).sort()` changed to "
+        "`xs.map((x) => [x.s, x.e]).filter(ok).sort((a, b) => a[0] - b[0] || a[1] - b[1])` on line 1",
+        "`ns.toSorted()` changed to `ns.toSorted((a, b) => a - b)` on line 2",
+    ]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -181,6 +181,30 @@ def test_known_bugs_get_the_fixes_linters_name_and_only_where_the_pattern_is() -
     # outside a loop, nor between two fields, nor from an object to itself).
     stored = "def get(d, k, default=None):\n    return d.get(k) or default, d.get(k, 1) or 2\n"
     assert fixed(stored) == ["`d.get(k) or default` changed to `d.get(k, default)` on line 2"]
+    # Arithmetic beside `or` or a conditional expression is regrouped the way it reads; not where parentheses
+    # already group it.
+    grouped = (
+        "def f(d, w, x, c):\n    d[w] = d[w] or 0 + 1\n    t = x + 1 or 0\n    s = 'n: ' + x if x else '-'\n"
+        "    u = x if c else w - 1\n    v = d[w] or (0 + 1)\n    z = ('n: ' + x) if x else '-'\n"
+    )
+    assert fixed(grouped) == [
+        "`d[w] or 0 + 1` changed to `(d[w] or 0) + 1` on line 2",
+        "`x + 1 or 0` changed to `x + (1 or 0)` on line 3",
+        "`'n: ' + x if x else '-'` changed to `'n: ' + (x if x else '-')` on line 4",
+        "`x if c else w - 1` changed to `(x if c else w) - 1` on line 5",
+    ]
+    # Positions checked against a size only from above are checked from below too, all of a condition's at once;
+    # not one the condition already compares otherwise (`k > 0`), nor one outside a condition (a returned value).
+    bounds = (
+        "def near(grid, r, c, k):\n    rows, cols = len(grid), len(grid[0])\n    if r < rows and not c >= cols:\n"
+        "        return r < rows and c < cols\n    if 0 <= r < rows and c < cols:\n        return [\n"
+        "            i for i in grid if i < len(grid) if k < cols and k > 0\n        ]\n"
+    )
+    assert fixed(bounds) == [
+        "`r < rows and not c >= cols` changed to `0 <= r < rows and not c >= cols` on line 3",
+        "`0 <= r < rows and c < cols` changed to `0 <= r < rows and 0 <= c < cols` on line 5",
+        "`i < len(grid)` changed to `0 <= i < len(grid)` on line 7",
+    ]
     bounds = (
         "def merge(spans, a, b):\n    a.end = b.end\n    for s in spans:\n        a[1] = s[1]\n"
         "        a.end = s.start\n        a.end = a.end\n"
@@ -515,6 +539,15 @@ def test_an_operator_is_also_replaced_as_typed_binding_by_its_own_precedence() -
             "console.assert(median([10, 9, 1]) === 9);\nconsole.assert(median([5, 40, 300]) === 40);",
             "`[...xs].sort()` changed to `[...xs].sort((a, b) => a - b)` on line 2",
             id="numbers-sorted-as-strings",
+        ),
+        pytest.param(
+            "javascript",
+            "function starts(spans) {\n  return spans\n    .map(([a, b]) => [a * 60, b * 60])\n    .sort()\n"
+            "    .map(([a]) => a);\n}\n",
+            "console.assert(JSON.stringify(starts([[17, 18], [9, 10]])) === '[540,1020]');\n"
+            "console.assert(JSON.stringify(starts([[1, 2]])) === '[60]');",
+            "`sort()` changed to `sort((a, b) => a[0] - b[0] || a[1] - b[1])` on line 4",
+            id="pairs-sorted-as-strings",
         ),
     ],
 )
@@ -1264,35 +1297,94 @@ def test_off_by_one_on_a_name_a_function_passes_to_itself() -> None:
     assert all("g(n " not in e.apply(source) and "fact(k " not in e.apply(source) for e in repair_edits(source))
 
 
+IDS_JS = "console.assert(JSON.stringify(ids(3)) === '[1,2,3]');\nconsole.assert(ids(1)[0] === 1);"
+DELAY_JS = "console.assert(delay(100, 1) === 100);\nconsole.assert(delay(100, 3) === 400);"
+
+
 @pytest.mark.parametrize(
-    ("language", "program", "fix"),
+    ("language", "program", "checks", "fix"),
     [
         (
             "python",
             "def ids(n):\n    return list(map(lambda i: i, range(n)))\n",
+            "assert ids(3) == [1, 2, 3]\nassert ids(0) == []",
             "`lambda i: i` changed to `lambda i: i + 1` on line 2",
         ),
         (
             "javascript",
             "function ids(n) {\n  return Array.from({ length: n }, (_, i) => i);\n}\n",
+            IDS_JS,
             "`(_, i) => i` changed to `(_, i) => i + 1` on line 2",
         ),
         (
             "typescript",
             "function ids(n: number): number[] {\n  return Array.from({ length: n }, (_, i: number) => i);\n}\n",
+            IDS_JS,
             "`(_, i: number) => i` changed to `(_, i: number) => i + 1` on line 2",
+        ),
+        (
+            "python",
+            "def delay(base, attempt):\n    return base * 2 ** attempt\n",
+            "assert delay(100, 1) == 100\nassert delay(100, 3) == 400",
+            "`2 ** attempt` changed to `2 ** (attempt - 1)` on line 2",
+        ),
+        (
+            "javascript",
+            "function delay(base, attempt) {\n  return base * 2 ** attempt;\n}\n",
+            DELAY_JS,
+            "`2 ** attempt` changed to `2 ** (attempt - 1)` on line 2",
+        ),
+        (
+            "typescript",
+            "function delay(base: number, attempt: number): number {\n  return base * 2 ** attempt;\n}\n",
+            DELAY_JS,
+            "`2 ** attempt` changed to `2 ** (attempt - 1)` on line 2",
         ),
     ],
 )
-async def test_an_index_a_callback_returns_as_it_is_is_off_by_one(
+async def test_an_index_a_callback_returns_or_a_count_used_as_an_exponent_is_off_by_one(
+    sandbox: CodeExecutor, language: str, program: str, checks: str, fix: str
+) -> None:
+    # Before, no template wrote `i + 1` or `attempt - 1` there: 0-based ids for 1-based, and a 1-based attempt
+    # number as an exponent, went to the model.
+    result = await search(sandbox, program, checks, language)
+    assert result.fix is not None and result.fix.patch.description == fix, result.summary()
+
+
+@pytest.mark.parametrize(
+    ("language", "program", "fix"),
+    [
+        (
+            "python",
+            "def bump(counts, word):\n    counts[word] = counts.get(word) or 0 + 1\n    return counts\n",
+            "`counts.get(word) or 0 + 1` changed to `(counts.get(word) or 0) + 1` on line 2",
+        ),
+        (
+            "javascript",
+            "function bump(counts, word) {\n  counts.set(word, counts.get(word) ?? 0 + 1);\n  return counts;\n}\n",
+            "`counts.set(word, counts.get(word) ?? 0 + 1)` changed to `counts.set(word, (counts.get(word) ?? 0) + 1)`"
+            " on line 2",
+        ),
+        (
+            "typescript",
+            "function bump(counts: Map<string, number>, word: string) {\n"
+            "  counts.set(word, counts.get(word) ?? 0 + 1);\n  return counts;\n}\n",
+            "`counts.set(word, counts.get(word) ?? 0 + 1)` changed to `counts.set(word, (counts.get(word) ?? 0) + 1)`"
+            " on line 2",
+        ),
+    ],
+)
+async def test_a_default_that_binds_looser_than_the_sum_is_regrouped(
     sandbox: CodeExecutor, language: str, program: str, fix: str
 ) -> None:
-    # Before, no template wrote `i + 1` there: 0-based ids for 1-based went to the model.
-    checks = (
-        "assert ids(3) == [1, 2, 3]\nassert ids(0) == []"
-        if language == "python"
-        else "console.assert(JSON.stringify(ids(3)) === '[1,2,3]');\nconsole.assert(ids(1)[0] === 1);"
-    )
+    # `?? 0 + 1` is `?? (0 + 1)`: every count stays 1. Before, no template added parentheses.
+    if language == "python":
+        checks = "c = {}\nbump(c, 'a')\nbump(c, 'a')\nassert c == {'a': 2}\nassert bump({}, 'b') == {'b': 1}"
+    else:
+        checks = (
+            "const c = new Map();\nbump(c, 'a');\nbump(c, 'a');\nconsole.assert(c.get('a') === 2);\n"
+            "console.assert(bump(new Map(), 'b').get('b') === 1);"
+        )
     result = await search(sandbox, program, checks, language)
     assert result.fix is not None and result.fix.patch.description == fix, result.summary()
 

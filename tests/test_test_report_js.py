@@ -489,6 +489,8 @@ ASYNC_MAIN = """\
 # The same checks in a declared main function, called by the last line, seven lines down (the report's lines
 # are the tests' own).
 DECLARED_MAIN = "async function main() {\n" + ASYNC_MAIN.split("\n", 1)[1].replace("})();", "}\nmain();")
+# And run with a handler for what escapes it, as scripts do (`main().catch(...)`).
+CAUGHT_MAIN = ASYNC_MAIN.replace("})();", "})().catch((err) => {\n  console.error(err);\n  process.exitCode = 1;\n});")
 
 
 @pytest.mark.parametrize(
@@ -496,6 +498,7 @@ DECLARED_MAIN = "async function main() {\n" + ASYNC_MAIN.split("\n", 1)[1].repla
     [
         ("javascript", TOTAL, ASYNC_MAIN),
         ("javascript", TOTAL, DECLARED_MAIN),
+        ("javascript", TOTAL, CAUGHT_MAIN),
         pytest.param(
             "typescript", TOTAL.replace("total(discount)", "total(discount: number)"), ASYNC_MAIN, marks=needs_tsc
         ),
@@ -559,6 +562,7 @@ async def test_a_run_that_exits_inside_a_check_does_not_pass(language: str, prog
         "(() => {\n  assert.ok(f());\n})();\n",  # called as it is defined, and not async
         "(async () => {\n  assert.ok(await f());\n})(1);\n",  # given arguments
         "(async () => {\n  assert.ok(await f());\n})();\nconsole.log('done');\n",  # not the last statement
+        "(async () => {\n  assert.ok(await f());\n})().finally(() => {});\n",  # a handler of another kind
     ],
 )
 def test_what_is_not_a_main_function(tests: str) -> None:

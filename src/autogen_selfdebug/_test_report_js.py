@@ -1294,7 +1294,8 @@ class MainFunction(NamedTuple):
 def main_function(statements: Sequence[tree_sitter.Node]) -> MainFunction | None:
     """The main function, when the last of ``statements`` (top-level, no comments) runs one with no arguments:
     ``(async () => { ... })();``, ``(async function () { ... })();``, or ``main();`` for a
-    ``function main() { ... }`` (async or not) declared among them and called nowhere else; else ``None``. An
+    ``function main() { ... }`` (async or not) declared among them and called nowhere else, each perhaps with a
+    handler for what escapes it (``main().catch(...)``); else ``None``. An
     immediately called function that is not async is not one (``(() => { ... })();`` scopes a program's
     own work as often as checks)."""
     last = statements[-1] if statements else None
@@ -1302,6 +1303,13 @@ def main_function(statements: Sequence[tree_sitter.Node]) -> MainFunction | None
     if last is None or call is None or call.type != "call_expression":
         return None
     function, arguments = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+    handled = function.child_by_field_name("object") if function is not None else None
+    if function is not None and function.type == "member_expression" and handled is not None:
+        # `main().catch((err) => ...)`: the call, with a handler for an error that escapes it.
+        handler = function.child_by_field_name("property")
+        if handler is None or handler.text not in (b"catch", b"then") or handled.type != "call_expression":
+            return None
+        function, arguments = handled.child_by_field_name("function"), handled.child_by_field_name("arguments")
     if function is None or arguments is None or arguments.named_children:
         return None
     declaration: tree_sitter.Node | None = None

@@ -626,7 +626,12 @@ def _tree_sitter_block(root: tree_sitter.Node, source: str, judges: set[int]) ->
     last = _js_main_body(statements[-1]) if statements and spans[-1][2] else None
     if last is not None:
         inner = [_js_kind(node, node_test, helpers) for node in last]
-        found = _main_block(inner, [weight(node) for node in last], kinds[:-1], guarded=True)
+        weights = [weight(node) for node in last]
+        # An async main function run in the block (``(async () => { ... })().catch(...)``): its call is the check.
+        run = js_main_function(last)
+        if run is not None and run.awaits and (checks := _js_body_checks(run.body, helpers)):
+            inner[-1], weights[-1] = "check", checks
+        found = _main_block(inner, weights, kinds[:-1], guarded=True)
         if found is not None:
             count, steps, above = found
             first, header = spans[-1 - above][0], spans[-1][0]

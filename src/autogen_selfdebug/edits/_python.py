@@ -1055,13 +1055,17 @@ def _method_renamed(node: ast.Attribute, slot: _Slot, text: _Text, other: str, s
     return _Candidate("swap_min_max", node, slot, new_node, texts, text.span(node)[1] - len(node.attr), shown)
 
 
+_POWERS = (ast.Pow, ast.LShift)
+
+
 def _off_by_one_anywhere(
     node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
 ) -> Iterator[_Candidate]:
     """±1 on any int literal; on any index, slice bound or ``range`` bound that is not a literal; on a name
     assigned as it is (``lo = mid`` → ``lo = mid + 1``, binary search's bug); on a name passed to the
     function's own recursive call (``factorial(n)`` → ``factorial(n - 1)``); on a parameter a lambda returns as it
-    is (``lambda i: i`` → ``lambda i: i + 1``); and on a length (:func:`_is_length`)."""
+    is (``lambda i: i`` → ``lambda i: i + 1``); on a name used as an exponent or shift count (``factor ** n``);
+    and on a length (:func:`_is_length`)."""
     if isinstance(node, ast.Constant) and type(node.value) is int:
         found = list(_off_by_one(node, slot, text, parents, scopes))
         if _bound_context(node, parents) is None:
@@ -1106,13 +1110,20 @@ def _off_by_one_anywhere(
         and node.id in {a.arg for a in parent.args.args}
     )
     length = _is_length(node, parent)
-    if not (bound or assigned or recursive or mapped or length) or _ends_in_literal(node):
+    # A count used as an exponent or shift: `factor ** attempt` for the first attempt's `factor ** (attempt - 1)`.
+    power = (
+        isinstance(node, ast.Name)
+        and isinstance(parent, ast.BinOp)
+        and isinstance(parent.op, _POWERS)
+        and parent.right is node
+    )
+    if not (bound or assigned or recursive or mapped or length or power) or _ends_in_literal(node):
         return
     segment = text.segment(node)
     wrapped = segment if isinstance(node, _ATOMS) else f"({segment})"
     # A lone name is shown with what it is assigned to or called with: `lo = mid` → `lo = mid + 1`, not `mid + 1`;
     # a length with its operation: `s / len(xs)` → `s / (len(xs) - 1)`.
-    context = assigned or recursive or mapped or (length and isinstance(parent, ast.BinOp))
+    context = assigned or recursive or mapped or power or (length and isinstance(parent, ast.BinOp))
     shown = parent if context and parent is not None else node
     for op, sign in ((ast.Add(), "+"), (ast.Sub(), "-")):
         new_node = ast.BinOp(left=node, op=op, right=ast.Constant(1))
@@ -1365,7 +1376,10 @@ def _known_bug(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scope
     other order (``key=lambda kv: (-kv[1], kv[0])``: most first); a regular expression's group of one digit or word
     character reads a run (``(\\d)`` → ``(\\d+)``); ``s.split(" ")`` splits on runs of whitespace (``s.split()``: two
     spaces make no empty word); ``d.get(k) or default`` → ``d.get(k, default)`` (a stored ``0`` is no missing key);
-    in a loop, ``last.end = block.end`` keeps the larger (or smaller) bound (``max(last.end, block.end)``)."""
+    in a loop, ``last.end = block.end`` keeps the larger (or smaller) bound (``max(last.end, block.end)``);
+    arithmetic beside ``or`` or a conditional expression, regrouped the way the writer read it (``d.get(k) or 0 + 1``
+    → ``(d.get(k) or 0) + 1``, ``"n: " + x if x else "-"`` → ``"n: " + (x if x else "-")``); a position checked
+    against a size only from above is checked from below too (``nr < rows`` → ``0 <= nr < rows``)."""
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         yield from _fresh_default(node, slot, text)
     elif isinstance(node, (ast.For, ast.AsyncFor)):
@@ -1388,6 +1402,11 @@ def _known_bug(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scope
         yield from _running_bound(node, text, parents)
     elif isinstance(node, ast.BoolOp):
         yield from _get_with_default(node, slot, text)
+        yield from _regrouped_default(node, slot, text)
+    elif isinstance(node, ast.IfExp):
+        yield from _regrouped_choice(node, slot, text)
+    elif isinstance(node, ast.Compare):
+        yield from _lower_bound(node, text, parents)
     elif isinstance(node, ast.Slice):
         yield from _length_as_end(node, text, parents)
     elif isinstance(node, ast.Expr):
@@ -1547,6 +1566,111 @@ def _get_with_default(node: ast.BoolOp, slot: _Slot, text: _Text) -> Iterator[_C
     new_node = ast.Call(func=got.func, args=[got.args[0], default], keywords=[])
     typed = f"{text.segment(got.func)}({text.segment(got.args[0])}, {text.segment(default)})"
     yield _Candidate("known_bug", node, slot, new_node, (typed,), text.span(node)[0], node)
+
+
+def _bare_arithmetic(node: ast.expr, text: _Text) -> TypeGuard[ast.BinOp]:
+    """Whether ``node`` is arithmetic written without parentheses of its own (so precedence grouped it)."""
+    return (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, _ARITHMETIC)
+        and _around(text.source, *text.span(node)) is None
+    )
+
+
+def _regroup(node: ast.expr, slot: _Slot, text: _Text, new_node: ast.expr, cut: int, *, first: bool) -> _Candidate:
+    """``node`` with parentheses around its text before ``cut`` (``first``) or after it, parsing as ``new_node``."""
+    start, end = text.span(node)
+    head, tail = text.source[start:cut], text.source[cut:end]
+    typed = f"({head}){tail}" if first else f"{head}({tail})"
+    return _Candidate("known_bug", node, slot, new_node, (typed,), start, node)
+
+
+def _regrouped_default(node: ast.BoolOp, slot: _Slot, text: _Text) -> Iterator[_Candidate]:
+    """``d.get(k) or 0 + 1`` → ``(d.get(k) or 0) + 1``, and ``a + b or c`` → ``a + (b or c)``: ``or`` binds looser
+    than arithmetic."""
+    if not isinstance(node.op, ast.Or) or len(node.values) != 2:
+        return
+    either, other = node.values
+    if _bare_arithmetic(other, text):
+        new_node = ast.BinOp(left=ast.BoolOp(op=ast.Or(), values=[either, other.left]), op=other.op, right=other.right)
+        yield _regroup(node, slot, text, new_node, text.span(other.left)[1], first=True)
+    if _bare_arithmetic(either, text):
+        new_node = ast.BinOp(
+            left=either.left, op=either.op, right=ast.BoolOp(op=ast.Or(), values=[either.right, other])
+        )
+        yield _regroup(node, slot, text, new_node, text.span(either.right)[0], first=False)
+
+
+def _regrouped_choice(node: ast.IfExp, slot: _Slot, text: _Text) -> Iterator[_Candidate]:
+    """``"n: " + x if x else "-"`` → ``"n: " + (x if x else "-")``, and ``a if c else b + 1`` → ``(a if c else b) +
+    1``: a conditional expression binds looser than arithmetic."""
+    body, orelse = node.body, node.orelse
+    if _bare_arithmetic(body, text):
+        choice = ast.IfExp(test=node.test, body=body.right, orelse=orelse)
+        new_node = ast.BinOp(left=body.left, op=body.op, right=choice)
+        yield _regroup(node, slot, text, new_node, text.span(body.right)[0], first=False)
+    if _bare_arithmetic(orelse, text):
+        new_node = ast.BinOp(
+            left=ast.IfExp(test=node.test, body=body, orelse=orelse.left), op=orelse.op, right=orelse.right
+        )
+        yield _regroup(node, slot, text, new_node, text.span(orelse.left)[1], first=True)
+
+
+def _is_extent(node: ast.expr) -> bool:
+    """Whether ``node`` reads as a size: ``len(...)``, or a name or attribute named so."""
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id == "len"
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    return bool(EXTENT_NAME.search(name))
+
+
+def _lower_bound(node: ast.Compare, text: _Text, parents: _Parents) -> Iterator[_Candidate]:
+    """``if nr < rows and nc < cols`` → ``if 0 <= nr < rows and 0 <= nc < cols``: a position checked against a size
+    only from above lets ``-1`` through, and a negative index reads from the other end (CWE-839). One candidate a
+    condition, made at its first such comparison, bounds all of them."""
+    test: ast.AST = node
+    parent = parents.get(id(node))
+    while isinstance(parent, (ast.BoolOp, ast.UnaryOp)):
+        test, parent = parent, parents.get(id(parent))
+    tested = (
+        isinstance(parent, (ast.If, ast.While, ast.IfExp, ast.Assert)) and getattr(parent, "test", None) is test
+    ) or (isinstance(parent, ast.comprehension) and any(t is test for t in parent.ifs))
+    slot = _slot_of(test, parents)
+    if not tested or slot is None:
+        return
+    compared = list(_comparisons(test))
+    bare = [c for c in compared if _above_only(c, compared)]
+    if not bare or bare[0] is not node:
+        return
+    new_test = copy.deepcopy(test)
+    for old, new in zip(compared, _comparisons(new_test), strict=True):
+        if old in bare:
+            new.ops, new.comparators = [ast.LtE(), *new.ops], [new.left, *new.comparators]
+            new.left = ast.Constant(0)
+    typed = _replace(text, test, [(text.span(c)[0], text.span(c)[0], "0 <= ") for c in bare])
+    yield _Candidate("known_bug", test, slot, new_test, (typed,), text.span(node)[0], test)
+
+
+def _comparisons(test: ast.AST) -> Iterator[ast.Compare]:
+    """The comparisons a condition joins with ``and``, ``or`` and ``not``, in source order."""
+    if isinstance(test, ast.Compare):
+        yield test
+    elif isinstance(test, ast.BoolOp):
+        for value in test.values:
+            yield from _comparisons(value)
+    elif isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        yield from _comparisons(test.operand)
+
+
+def _above_only(node: ast.Compare, compared: Sequence[ast.Compare]) -> bool:
+    """Whether ``node`` checks a name against a size from above (``nr < rows``), and no other comparison of the
+    condition mentions the name (one may bound it from below)."""
+    if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.Lt, ast.LtE)) or not isinstance(node.left, ast.Name):
+        return False
+    if not _is_extent(node.comparators[0]):
+        return False
+    name = node.left.id
+    return not any(isinstance(m, ast.Name) and m.id == name for c in compared if c is not node for m in ast.walk(c))
 
 
 def _calls_item(target: ast.expr, body: Sequence[ast.stmt]) -> bool:
@@ -1828,6 +1952,8 @@ def _sorted_copy(node: ast.Expr, slot: _Slot, text: _Text, scopes: _Scopes) -> I
 
 COUNT_NAME = re.compile(r"(?:length|len|size|width|count)$", re.IGNORECASE)
 """The last word of a name that holds a count, not a position (``width``, ``field.length``)."""
+EXTENT_NAME = re.compile(r"(?:^n|length|len|size|width|height|count|rows|cols|columns)$", re.IGNORECASE)
+"""The last word of a name that holds a size a position is checked against (``rows``, ``xs.length``), or ``n``."""
 
 
 def _length_as_end(node: ast.Slice, text: _Text, parents: _Parents) -> Iterator[_Candidate]:

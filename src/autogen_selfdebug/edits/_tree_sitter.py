@@ -24,7 +24,7 @@ import tree_sitter_typescript
 
 from ._edit import Edit
 from ._patterns import one_character_groups
-from ._python import COUNT_NAME, REPAIR_TEMPLATES, RepairTemplate, both_ways, count_meeting
+from ._python import COUNT_NAME, EXTENT_NAME, REPAIR_TEMPLATES, RepairTemplate, both_ways, count_meeting
 
 __all__ = [
     "is_assert_statement",
@@ -838,8 +838,8 @@ def _swap_min_max(node: Node, program: _Program) -> Iterator[_Candidate]:
     """``Math.min`` ↔ ``Math.max``, ``Math.floor`` ↔ ``Math.ceil`` (and either, ``Math.round`` or ``Math.trunc`` for
     the others on one argument), a called method for its pair (``.some(`` ↔ ``.every(``, ``.shift(`` ↔ ``.pop(``,
     ``.startsWith(`` ↔ ``.endsWith(``, ...), and three one-way bugs lint rules name: ``.replace("-", ...)`` for
-    ``.replaceAll``, ``.indexOf(x)`` tested for truth for ``.includes(x)``, a bare ``.sort()`` of numbers; ``&&`` ↔
-    ``||`` is :func:`_replace_operator`'s."""
+    ``.replaceAll``, ``.indexOf(x)`` tested for truth for ``.includes(x)``, a bare ``.sort()`` of numbers (or of
+    pairs); ``&&`` ↔ ``||`` is :func:`_replace_operator`'s."""
     obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
     if node.type != "member_expression" or obj is None or prop is None:
         return
@@ -856,16 +856,39 @@ def _swap_min_max(node: Node, program: _Program) -> Iterator[_Candidate]:
     if name == "indexOf" and called and _is_condition(node.parent):
         # `if (roles.indexOf(role))`: -1 is true and the first item's 0 false.
         yield _renamed("swap_min_max", node, "includes", program)
-    if name == "sort" and arguments is not None and node.parent is not None and first is None:
-        # A bare sort compares numbers as strings: [10, 9, 1] sorts to [1, 10, 9].
-        form = _Form("((a, b) => a - b)", "arguments")
-        shown = node.parent if program.fits(node.parent) else node
+    if name in ("sort", "toSorted") and arguments is not None and node.parent is not None and first is None:
+        # A bare sort compares numbers as strings: [10, 9, 1] sorts to [1, 10, 9]; arrays `.map` made (`[start,
+        # end]`) are compared item by item.
+        width = _mapped_width(obj)
+        compared = " || ".join(f"a[{i}] - b[{i}]" for i in range(width)) if width else "a - b"
+        form = _Form(f"((a, b) => {compared})", "arguments")
+        shown = node.parent if program.fits(node.parent) else prop
         start, end = arguments.start_byte, arguments.end_byte
         yield _Candidate("swap_min_max", arguments, start, end, (form,), shown, start)
     if name in _ROUNDING and program.text(obj) == "Math" and _argument_count(node) == 1:
         for other in _ROUNDING:
             if other not in (name, _PAIRED.get(name)):
                 yield _renamed("swap_min_max", node, other, program)
+
+
+def _mapped_width(node: Node) -> int | None:
+    """How many items the arrays have that ``node``, a ``.map`` (or ``.filter`` of one) with an arrow returning an
+    array literal, makes; ``None`` otherwise."""
+    while node.type == "call_expression":
+        callee, arguments = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+        prop = callee.child_by_field_name("property") if callee is not None else None
+        obj = callee.child_by_field_name("object") if callee is not None else None
+        if prop is None or obj is None or arguments is None:
+            return None
+        parts = _parts(arguments)
+        name = (prop.text or b"").decode("utf-8")
+        if name == "map" and len(parts) == 1 and parts[0].type == "arrow_function":
+            body = parts[0].child_by_field_name("body")
+            return len(_parts(body)) if body is not None and body.type == "array" and _parts(body) else None
+        if name not in ("filter", "slice"):
+            return None
+        node = obj
+    return None
 
 
 def _is_condition(node: Node | None) -> bool:
@@ -892,8 +915,9 @@ _PREDICATES = frozenset({"some", "every", "filter", "find", "findIndex", "findLa
 
 def _is_bound(node: Node, program: _Program) -> bool:
     """Whether ``node`` is an index, a ``for`` loop's bound, a ``slice``/``substring`` argument, a name assigned
-    as it is (``lo = mid``, ``let lo = mid``), a name passed to its function's own recursive call, or a parameter
-    an arrow function returns as it is (``(_, i) => i``, an index mapped 0-based for 1-based)."""
+    as it is (``lo = mid``, ``let lo = mid``), a name passed to its function's own recursive call, a parameter
+    an arrow function returns as it is (``(_, i) => i``, an index mapped 0-based for 1-based), or a name used as an
+    exponent or shift count (``factor ** attempt``)."""
     parent = node.parent
     if parent is None or node.type in ("number", "spread_element"):
         return False
@@ -918,6 +942,9 @@ def _is_bound(node: Node, program: _Program) -> bool:
             # A recursive call on the same argument never gets smaller: `factorial(n)` for `factorial(n - 1)`.
             return node.type == "identifier" and program.text(callee) == program.scope_of(node)
         return callee is not None and callee.type == "member_expression" and program.text(prop or callee) in _SLICES
+    if parent.type == "binary_expression" and _operator(parent) in ("**", "<<"):
+        # A count used as an exponent or shift: `factor ** attempt` for the first attempt's `factor ** (attempt - 1)`.
+        return node.type == "identifier" and _is(parent.child_by_field_name("right"), node)
     if parent.type != "binary_expression" or _operator(parent) not in _ORDERING:
         return False
     # The right of a ``for`` loop's condition (which older grammars wrap in an expression statement).
@@ -1219,7 +1246,10 @@ def _known_bug(node: Node, program: _Program) -> Iterator[_Candidate]:
     ``for...of`` over an array its body changes, or whose items it calls, iterates over a copy (``of
     [...handlers]``); a regular expression's group of one digit or word character reads a run (``/(\\d)/`` →
     ``/(\\d+)/``); a pattern that ``.replace`` gets without ``g`` gets it (``/\\s+/`` → ``/\\s+/g``); ``s.split("
-    ")`` splits on runs of whitespace (``s.split(/\\s+/)``)."""
+    ")`` splits on runs of whitespace (``s.split(/\\s+/)``); an operator that binds tighter than the writer read
+    it, regrouped (``m.get(k) ?? 0 + 1`` → ``(m.get(k) ?? 0) + 1``, ``"n: " + x ? a : b`` → ``"n: " + (x ? a : b)``,
+    ``x & 1 === 0``, ``!k in o``: ESLint's no-mixed-operators and no-unsafe-negation); a position checked against a
+    size only from above is checked from below too (``nr < rows`` → ``nr >= 0 && nr < rows``)."""
     parent = node.parent
     if node.type == "identifier" and program.text(node) == "parseInt" and parent is not None:
         call = parent.parent if parent.type == "arguments" else None
@@ -1244,6 +1274,11 @@ def _known_bug(node: Node, program: _Program) -> Iterator[_Candidate]:
     elif node.type in _LOOPS:
         yield from _return_after_loop(node, program)
         yield from _iterate_copy(node, program)
+    elif node.type == "binary_expression":
+        yield from _regrouped(node, program)
+        yield from _lower_bound(node, program)
+    elif node.type == "ternary_expression":
+        yield from _regrouped_choice(node, program)
     elif node.type == "call_expression":
         yield from _sorted_copy(node, program)
         yield from _date_month(node, program)
@@ -1251,6 +1286,121 @@ def _known_bug(node: Node, program: _Program) -> Iterator[_Candidate]:
         yield from _length_as_end(node, program)
         yield from _awaited_each(node, program)
         yield from _split_words(node, program)
+
+
+# Operators that bind tighter than a default, a choice or a bitwise test, and ones that bind looser than a negation.
+_DEFAULTED = frozenset({"??", "||"})
+_BITWISE = frozenset({"&", "|", "^"})
+_TESTED = frozenset({*_STRICT, *_LOOSE, *_ORDERING})
+_NEGATED = frozenset({"in", "instanceof"})
+
+
+def _regrouped(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """A binary expression whose unparenthesized operand binds the other way than the writer meant: ``a ?? b + c`` →
+    ``(a ?? b) + c`` (and ``a + b || c`` → ``a + (b || c)``), ``x & 1 === 0`` → ``(x & 1) === 0``, ``!k in o`` →
+    ``!(k in o)``."""
+    op, left, right = _operator(node), node.child_by_field_name("left"), node.child_by_field_name("right")
+    if op is None or left is None or right is None:
+        return
+    inner_right, inner_left = _operator(right), _operator(left)
+    if right.type == "binary_expression" and (
+        (op in _DEFAULTED and inner_right in _ARITHMETIC) or (op in _BITWISE and inner_right in _TESTED)
+    ):
+        yield _rotated(node, right, program, inner_first=True)
+    if left.type == "binary_expression" and op in _DEFAULTED and inner_left in _ARITHMETIC:
+        yield _rotated(node, left, program, inner_first=False)
+    argument = left.child_by_field_name("argument")
+    if op in _NEGATED and left.type == "unary_expression" and inner_left == "!" and argument is not None:
+        inside = program.data[argument.start_byte : node.end_byte].decode("utf-8")
+        yield _over("known_bug", node, (_Form(f"!({inside})", "unary_expression"),), _widen(node, program))
+
+
+_JOINED = frozenset({"&&", "||"})
+# What a condition decides (not a `for` loop's: its counter counts up from where it starts).
+_DECIDED = frozenset({"if_statement", "while_statement", "do_statement", "ternary_expression"})
+
+
+def _lower_bound(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``if (nr < rows && nc < cols)`` → ``if (nr >= 0 && nr < rows && nc >= 0 && nc < cols)``: a position checked
+    against a size only from above lets ``-1`` through (CWE-839). One candidate a condition, made at its first such
+    comparison, bounds all of them."""
+    test = node
+    while test.parent is not None and (
+        test.parent.type in ("parenthesized_expression", "unary_expression")
+        or (test.parent.type == "binary_expression" and _operator(test.parent) in _JOINED)
+    ):
+        test = test.parent
+    owner = test.parent
+    if owner is None or owner.type not in _DECIDED or not _is(owner.child_by_field_name("condition"), test):
+        return
+    compared = list(_comparisons(test))
+    bare = [c for c in compared if _above_only(c, compared, program)]
+    if not bare or not _is(bare[0], node):
+        return
+    start, text = test.start_byte, program.data[test.start_byte : test.end_byte]
+    for c in reversed(bare):
+        left = program.text(c.child_by_field_name("left") or c)
+        at = c.start_byte - start
+        text = text[:at] + f"{left} >= 0 && ".encode() + text[at:]
+    shown = test if program.fits(test) else node
+    yield _over("known_bug", test, (_Form(text.decode("utf-8")),), shown, at=node.start_byte)
+
+
+def _comparisons(test: Node) -> Iterator[Node]:
+    """The comparisons a condition joins with ``&&``, ``||`` and ``!``, in source order."""
+    if test.type == "binary_expression" and _operator(test) in _JOINED:
+        for side in ("left", "right"):
+            part = test.child_by_field_name(side)
+            if part is not None:
+                yield from _comparisons(part)
+    elif test.type in ("parenthesized_expression", "unary_expression"):
+        for part in _parts(test):
+            yield from _comparisons(part)
+    elif test.type == "binary_expression":
+        yield test
+
+
+def _above_only(node: Node, compared: Sequence[Node], program: _Program) -> bool:
+    """Whether ``node`` checks a name against a size from above (``nr < rows``, ``i < xs.length``), and no other
+    comparison of the condition mentions the name (one may bound it from below)."""
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if _operator(node) not in ("<", "<=") or left is None or right is None or left.type != "identifier":
+        return False
+    size = right.child_by_field_name("property") if right.type == "member_expression" else right
+    if size is None or size.type not in ("identifier", "property_identifier"):
+        return False
+    if not EXTENT_NAME.search(program.text(size)):
+        return False
+    name = program.text(left)
+    return not any(
+        n.type == "identifier" and program.text(n) == name for c in compared if not _is(c, node) for n in named_nodes(c)
+    )
+
+
+def _rotated(node: Node, inner: Node, program: _Program, *, inner_first: bool) -> _Candidate:
+    """``node`` (a binary or ternary expression) regrouped around ``inner``, a binary expression at one of its ends:
+    ``a OP b op c`` → ``(a OP b) op c`` when ``inner`` ends it (``inner_first``: its operator ends up outside), ``a op
+    b OP c`` → ``a op (b OP c)`` when ``inner`` starts it."""
+    near = inner.child_by_field_name("left" if inner_first else "right")
+    op = inner.child_by_field_name("operator")
+    assert near is not None and op is not None, "binary nodes have all three"
+    if inner_first:
+        grouped, rest = program.data[node.start_byte : near.end_byte], program.data[near.end_byte : node.end_byte]
+        text = f"({grouped.decode('utf-8')}){rest.decode('utf-8')}"
+    else:
+        rest, grouped = program.data[node.start_byte : near.start_byte], program.data[near.start_byte : node.end_byte]
+        text = f"{rest.decode('utf-8')}({grouped.decode('utf-8')})"
+    return _over("known_bug", node, (_Form(text, "binary_expression"),), _widen(node, program), at=op.start_byte)
+
+
+def _regrouped_choice(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """``"n: " + x ? a : b`` → ``"n: " + (x ? a : b)``, and ``c ? a : b + 1`` → ``(c ? a : b) + 1``: ``?:`` binds
+    looser than arithmetic."""
+    condition, alternative = node.child_by_field_name("condition"), node.child_by_field_name("alternative")
+    if condition is not None and condition.type == "binary_expression" and _operator(condition) in _ARITHMETIC:
+        yield _rotated(node, condition, program, inner_first=False)
+    if alternative is not None and alternative.type == "binary_expression" and _operator(alternative) in _ARITHMETIC:
+        yield _rotated(node, alternative, program, inner_first=True)
 
 
 def _sorted_copy(node: Node, program: _Program) -> Iterator[_Candidate]:
