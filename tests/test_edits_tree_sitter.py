@@ -273,11 +273,11 @@ def test_known_bugs_get_the_fixes_lints_name(language: str) -> None:
     ]
     # Positions checked against a size only from above are checked from below too, all of a condition's at once;
     # not one the condition already compares otherwise, a `for` loop's counter, nor one outside a condition.
-    bounds = (
+    checked = (
         "if (r < rows && !(c >= cols)) f();\nwhile (r >= 0 && r < rows && c < grid[0].length) f();\n"
         "for (let j = 0; j < n; j++) f();\nconst inside = r < rows && c < cols;\n"
     )
-    assert fixed(bounds) == [
+    assert fixed(checked) == [
         "`(r < rows && !(c >= cols))` changed to `(r >= 0 && r < rows && !(c >= cols))` on line 1",
         "`(r >= 0 && r < rows && c < grid[0].length)` changed to `(r >= 0 && r < rows && c >= 0 && c < grid[0].length)`"
         " on line 2",

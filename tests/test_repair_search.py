@@ -181,6 +181,14 @@ def test_known_bugs_get_the_fixes_linters_name_and_only_where_the_pattern_is() -
     # outside a loop, nor between two fields, nor from an object to itself).
     stored = "def get(d, k, default=None):\n    return d.get(k) or default, d.get(k, 1) or 2\n"
     assert fixed(stored) == ["`d.get(k) or default` changed to `d.get(k, default)` on line 2"]
+    bounds = (
+        "def merge(spans, a, b):\n    a.end = b.end\n    for s in spans:\n        a[1] = s[1]\n"
+        "        a.end = s.start\n        a.end = a.end\n"
+    )
+    assert fixed(bounds) == [
+        "`a[1] = s[1]` changed to `a[1] = max(a[1], s[1])` on line 4",
+        "`a[1] = s[1]` changed to `a[1] = min(a[1], s[1])` on line 4",
+    ]
     # Arithmetic beside `or` or a conditional expression is regrouped the way it reads; not where parentheses
     # already group it.
     grouped = (
@@ -195,23 +203,15 @@ def test_known_bugs_get_the_fixes_linters_name_and_only_where_the_pattern_is() -
     ]
     # Positions checked against a size only from above are checked from below too, all of a condition's at once;
     # not one the condition already compares otherwise (`k > 0`), nor one outside a condition (a returned value).
-    bounds = (
+    checked = (
         "def near(grid, r, c, k):\n    rows, cols = len(grid), len(grid[0])\n    if r < rows and not c >= cols:\n"
         "        return r < rows and c < cols\n    if 0 <= r < rows and c < cols:\n        return [\n"
         "            i for i in grid if i < len(grid) if k < cols and k > 0\n        ]\n"
     )
-    assert fixed(bounds) == [
+    assert fixed(checked) == [
         "`r < rows and not c >= cols` changed to `0 <= r < rows and not c >= cols` on line 3",
         "`0 <= r < rows and c < cols` changed to `0 <= r < rows and 0 <= c < cols` on line 5",
         "`i < len(grid)` changed to `0 <= i < len(grid)` on line 7",
-    ]
-    bounds = (
-        "def merge(spans, a, b):\n    a.end = b.end\n    for s in spans:\n        a[1] = s[1]\n"
-        "        a.end = s.start\n        a.end = a.end\n"
-    )
-    assert fixed(bounds) == [
-        "`a[1] = s[1]` changed to `a[1] = max(a[1], s[1])` on line 4",
-        "`a[1] = s[1]` changed to `a[1] = min(a[1], s[1])` on line 4",
     ]
     # One row repeated is a comprehension; a row of immutable values (``[0] * n``) is not changed.
     assert fixed("grid = [[0] * w] * h\nrow = [0] * n\n") == [
