@@ -213,6 +213,17 @@ def test_known_bugs_get_the_fixes_linters_name_and_only_where_the_pattern_is() -
         "`0 <= r < rows and c < cols` changed to `0 <= r < rows and 0 <= c < cols` on line 5",
         "`i < len(grid)` changed to `0 <= i < len(grid)` on line 7",
     ]
+    # `.find(x)` tested for truth, or a name only `.find` gives, is compared with -1; not a value handed on, nor a name
+    # also given something else.
+    finds = (
+        "def f(line, s):\n    i = line.find('#')\n    if i:\n        line = line[:i]\n"
+        "    if not s.find('x') and line:\n        pass\n    j = s.find('y')\n    j = 3\n    if j:\n"
+        "        pass\n    return s.find('z') or line\n"
+    )
+    assert fixed(finds) == [
+        "`i` changed to `i != -1` on line 3",
+        "`s.find('x')` changed to `s.find('x') != -1` on line 5",
+    ]
     # One row repeated is a comprehension; a row of immutable values (``[0] * n``) is not changed.
     assert fixed("grid = [[0] * w] * h\nrow = [0] * n\n") == [
         "`[[0] * w] * h` changed to `[[0] * w for _ in range(h)]` on line 1"
@@ -549,6 +560,15 @@ def test_an_operator_is_also_replaced_as_typed_binding_by_its_own_precedence() -
             "`sort()` changed to `sort((a, b) => a[0] - b[0] || a[1] - b[1])` on line 4",
             id="pairs-sorted-as-strings",
         ),
+        pytest.param(
+            "python",
+            "def strip_comment(line):\n    at = line.find('#')\n    if at:\n        line = line[:at]\n"
+            "    return line.strip()\n",
+            "assert strip_comment('a = 1 # one') == 'a = 1'\nassert strip_comment('# all') == ''\n"
+            "assert strip_comment('b = 2') == 'b = 2'",
+            "`at` changed to `at != -1` on line 3",
+            id="a-find-tested-for-truth",
+        ),
     ],
 )
 async def test_a_bug_a_later_template_reaches_is_fixed(
@@ -728,6 +748,19 @@ async def test_two_bugs_on_two_lines_are_fixed_at_depth_two(sandbox: CodeExecuto
     assert deep.fix is not None
     assert deep.fix.patch.lines == [13, 17]
     assert "stack.append(left - right)" in deep.fix.source and "stack.append(left // right)" in deep.fix.source
+
+
+async def test_depth_one_leaves_depth_two_part_of_the_budget(sandbox: CodeExecutor) -> None:
+    # The postfix evaluator's depth 1 has 150 candidates. Before, a budget of 40 went to depth 1 whole, and the two
+    # halves it found were never tried together; now a tenth waits for depth 2, and the pair is its first candidate.
+    postfix = EXAMPLES[0]
+    result = await search(sandbox, postfix.source, postfix.tests, max_candidates=40)
+    assert result.fix is not None, result.summary()
+    assert result.fix.patch.lines == [13, 17] and result.tried <= 40
+    # What depth 2 does not spend goes back to depth 1: with nothing to build on, the whole budget is depth 1's.
+    program = "def f(a, b):\n    c = a * b - a + b\n    return c % 7 + a // 3\n"
+    hopeless = await search(sandbox, program, "assert f(2, 3) == 100", max_candidates=20, batch_size=5)
+    assert hopeless.fix is None and hopeless.improved is None and hopeless.tried == 20, hopeless.summary()
 
 
 async def test_a_closures_wrong_name_is_fixed_at_depth_two(sandbox: CodeExecutor) -> None:

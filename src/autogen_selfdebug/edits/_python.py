@@ -1379,7 +1379,9 @@ def _known_bug(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scope
     in a loop, ``last.end = block.end`` keeps the larger (or smaller) bound (``max(last.end, block.end)``);
     arithmetic beside ``or`` or a conditional expression, regrouped the way the writer read it (``d.get(k) or 0 + 1``
     → ``(d.get(k) or 0) + 1``, ``"n: " + x if x else "-"`` → ``"n: " + (x if x else "-")``); a position checked
-    against a size only from above is checked from below too (``nr < rows`` → ``0 <= nr < rows``)."""
+    against a size only from above is checked from below too (``nr < rows`` → ``0 <= nr < rows``); ``s.find(x)``
+    tested for truth, or a name it was kept in, is compared with ``-1`` (not found is ``-1``, and found first is
+    ``0``)."""
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         yield from _fresh_default(node, slot, text)
     elif isinstance(node, (ast.For, ast.AsyncFor)):
@@ -1407,6 +1409,8 @@ def _known_bug(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scope
         yield from _regrouped_choice(node, slot, text)
     elif isinstance(node, ast.Compare):
         yield from _lower_bound(node, text, parents)
+    elif isinstance(node, (ast.Call, ast.Name)) and _truth_tested(node, parents):
+        yield from _found_tested(node, slot, text, scopes)
     elif isinstance(node, ast.Slice):
         yield from _length_as_end(node, text, parents)
     elif isinstance(node, ast.Expr):
@@ -1671,6 +1675,47 @@ def _above_only(node: ast.Compare, compared: Sequence[ast.Compare]) -> bool:
         return False
     name = node.left.id
     return not any(isinstance(m, ast.Name) and m.id == name for c in compared if c is not node for m in ast.walk(c))
+
+
+def _truth_tested(node: ast.AST, parents: _Parents) -> bool:
+    """Whether only ``node``'s truth counts: it is a condition, or joined into one with ``and``, ``or``, ``not``."""
+    current, parent = node, parents.get(id(node))
+    while isinstance(parent, ast.BoolOp) or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)):
+        current, parent = parent, parents.get(id(parent))
+    if isinstance(parent, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+        return parent.test is current
+    return isinstance(parent, ast.comprehension) and any(t is current for t in parent.ifs)
+
+
+def _found_tested(node: ast.Call | ast.Name, slot: _Slot, text: _Text, scopes: _Scopes) -> Iterator[_Candidate]:
+    """``if s.find(x):`` (or ``i = s.find(x)``, then ``if i:``) → ``!= -1``: not found is ``-1``, which is true, and
+    found at the start is ``0``, which is false."""
+    if isinstance(node, ast.Name):
+        # A name every assignment of its function gives a `.find(...)`.
+        scope = scopes.function(node)
+        if scope is None:
+            return
+        values = [
+            n.value
+            for n in ast.walk(scope)
+            if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == node.id for t in n.targets)
+        ]
+        if not values or not all(_is_find(v) for v in values):
+            return
+    elif not _is_find(node):
+        return
+    minus_one = ast.UnaryOp(op=ast.USub(), operand=ast.Constant(1))
+    new_node = ast.Compare(left=node, ops=[ast.NotEq()], comparators=[minus_one])
+    yield _Candidate("known_bug", node, slot, new_node, (f"{text.segment(node)} != -1",), text.span(node)[0], node)
+
+
+def _is_find(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("find", "rfind")
+        and bool(node.args)
+    )
 
 
 def _calls_item(target: ast.expr, body: Sequence[ast.stmt]) -> bool:

@@ -317,7 +317,11 @@ class _Search:
                 "the program passes as the search runs it: it cannot follow checks that run after the last line"
             )
             return self._finish(result)
-        scored = await self._round(result, self._depth_one(edits, ranking))
+        # Depth 1 leaves a tenth of the candidates to depth 2: where it spends them all (a long program), the two
+        # halves of a two-line bug it found were never tried together. What depth 2 leaves goes back to depth 1.
+        first = self._depth_one(edits, ranking)
+        reserve = self.budget.max_candidates // 10 if self.budget.depth >= 2 else 0
+        scored = await self._round(result, first, keep=reserve)
         if not result.passing and self.budget.depth >= 2:
             bases = [s for s in scored if baseline is None or s.fitness > baseline.fitness]
             bases.sort(key=lambda s: (s.fitness, s.suspiciousness), reverse=True)
@@ -330,6 +334,8 @@ class _Search:
                     break
                 ranking_there = await self._localize(base.source)
                 await self._round(result, self._depth_two(base, edits, ranking_there))
+            if not result.passing and result.stopped == "exhausted":
+                scored += await self._round(result, first)
         # Evidence for the model is more asserts passing; closer values alone only steer depth 2.
         better = [s for s in scored if baseline is None or s.passed > baseline.passed]
         if not result.passing and better:
@@ -383,24 +389,29 @@ class _Search:
 
     # -- running
 
-    async def _round(self, result: SearchResult, candidates: list[tuple[Patch, float]]) -> list[Scored]:
-        """Run candidates in batches until one passes or a budget runs out; return all that ran."""
+    async def _round(self, result: SearchResult, candidates: list[tuple[Patch, float]], keep: int = 0) -> list[Scored]:
+        """Run candidates in batches until one passes or a budget runs out, leaving ``keep`` candidates of the budget
+        unspent; return all that ran."""
         scored: list[Scored] = []
-        fresh = []
+        fresh, listed = [], set()
         for patch, weight in candidates:
             source = patch.apply(self.program)
-            if source not in self.seen:
-                self.seen.add(source)
+            if source not in self.seen and source not in listed:
+                listed.add(source)
                 fresh.append((patch, weight, source))
         while fresh:
             room = self.budget.max_candidates - result.tried
             if room <= 0:
                 result.stopped = "candidate budget spent"
                 break
+            room -= keep
+            if room <= 0:
+                break
             if self.left() <= 0:
                 result.stopped = "time budget spent"
                 break
             batch = fresh[: min(self.budget.batch_size, room)]
+            self.seen.update(source for _, _, source in batch)
             trials = await self._batch([source for _, _, source in batch], timeout=self.timeout)
             # The candidates a batch did not reach (its time ran out) go first in the next one.
             fresh = [c for c, trial in zip(batch, trials, strict=True) if trial is None] + fresh[len(batch) :]
