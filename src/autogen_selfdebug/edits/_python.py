@@ -1409,7 +1409,7 @@ def _known_bug(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scope
         yield from _regrouped_choice(node, slot, text)
     elif isinstance(node, ast.Compare):
         yield from _lower_bound(node, text, parents)
-    elif isinstance(node, (ast.Call, ast.Name)) and _truth_tested(node, parents):
+    elif isinstance(node, (ast.Call, ast.Name)) and _condition_of(node, parents) is not None:
         yield from _found_tested(node, slot, text, scopes)
     elif isinstance(node, ast.Slice):
         yield from _length_as_end(node, text, parents)
@@ -1632,15 +1632,9 @@ def _lower_bound(node: ast.Compare, text: _Text, parents: _Parents) -> Iterator[
     """``if nr < rows and nc < cols`` → ``if 0 <= nr < rows and 0 <= nc < cols``: a position checked against a size
     only from above lets ``-1`` through, and a negative index reads from the other end (CWE-839). One candidate a
     condition, made at its first such comparison, bounds all of them."""
-    test: ast.AST = node
-    parent = parents.get(id(node))
-    while isinstance(parent, (ast.BoolOp, ast.UnaryOp)):
-        test, parent = parent, parents.get(id(parent))
-    tested = (
-        isinstance(parent, (ast.If, ast.While, ast.IfExp, ast.Assert)) and getattr(parent, "test", None) is test
-    ) or (isinstance(parent, ast.comprehension) and any(t is test for t in parent.ifs))
-    slot = _slot_of(test, parents)
-    if not tested or slot is None:
+    test = _condition_of(node, parents)
+    slot = _slot_of(test, parents) if test is not None else None
+    if test is None or slot is None:
         return
     compared = list(_comparisons(test))
     bare = [c for c in compared if _above_only(c, compared)]
@@ -1677,14 +1671,15 @@ def _above_only(node: ast.Compare, compared: Sequence[ast.Compare]) -> bool:
     return not any(isinstance(m, ast.Name) and m.id == name for c in compared if c is not node for m in ast.walk(c))
 
 
-def _truth_tested(node: ast.AST, parents: _Parents) -> bool:
-    """Whether only ``node``'s truth counts: it is a condition, or joined into one with ``and``, ``or``, ``not``."""
+def _condition_of(node: ast.AST, parents: _Parents) -> ast.AST | None:
+    """The condition ``node`` is, or is joined into with ``and``, ``or``, ``not`` (so only its truth counts): the
+    test of an ``if``, ``while``, conditional expression, ``assert`` or comprehension; ``None`` if there is none."""
     current, parent = node, parents.get(id(node))
     while isinstance(parent, ast.BoolOp) or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)):
         current, parent = parent, parents.get(id(parent))
     if isinstance(parent, (ast.If, ast.While, ast.IfExp, ast.Assert)):
-        return parent.test is current
-    return isinstance(parent, ast.comprehension) and any(t is current for t in parent.ifs)
+        return current if parent.test is current else None
+    return current if isinstance(parent, ast.comprehension) and any(t is current for t in parent.ifs) else None
 
 
 def _found_tested(node: ast.Call | ast.Name, slot: _Slot, text: _Text, scopes: _Scopes) -> Iterator[_Candidate]:
