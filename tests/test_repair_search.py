@@ -699,6 +699,52 @@ async def test_localization_follows_unittest_methods_and_pytest_functions(sandbo
         assert result.fix is not None and "stock < n" in result.fix.source
 
 
+RAISES = {
+    "python": (
+        "def parse(text):\n"
+        "    pairs = {}\n"
+        "    for line in text.splitlines():\n"
+        '        key, value = line.split("=")\n'
+        "        pairs[key.strip()] = value.strip()\n"
+        "    return pairs\n"
+        "def port(pairs):\n"
+        '    return int(pairs["port"]) + 1\n',
+        'assert parse("a = 1") == {"a": "1"}\n'
+        'assert port({"port": "80"}) == 80\n'
+        'assert parse("dsn = db?mode=ro") == {"dsn": "db?mode=ro"}\n',
+    ),
+    "javascript": (
+        "function parse(line) {\n"
+        '  const parts = line.split("=");\n'
+        '  if (parts.length !== 2) throw new Error("bad line: " + line);\n'
+        "  return [parts[0].trim(), parts[1].trim()];\n"
+        "}\n"
+        "function port(pairs) {\n"
+        "  return Number(pairs.port) + 1;\n"
+        "}\n",
+        'const assert = require("assert");\n'
+        'assert.deepStrictEqual(parse("a = 1"), ["a", "1"]);\n'
+        'assert.strictEqual(port({port: "80"}), 80);\n'
+        'assert.deepStrictEqual(parse("dsn = db?mode=ro"), ["dsn", "db?mode=ro"]);\n',
+    ),
+}
+
+
+@pytest.mark.parametrize(("language", "raised"), [("python", 4), ("javascript", 3)])
+async def test_the_line_a_failing_check_raised_at_ranks_first(
+    sandbox: CodeExecutor, language: str, raised: int
+) -> None:
+    # The line that raised is run by the passing check too: coverage alone ranks it below `port`'s line, which
+    # only a failing check runs. The error names it, so it ranks with the most suspicious.
+    program, tests = RAISES[language]
+    result = await search(sandbox, program, tests, language, depth=1, max_candidates=1)
+    (_, best), *_ = result.ranking.top()
+    assert result.ranking.score(raised) == best
+    if language == "python":
+        fixed = await search(sandbox, program, tests, language)
+        assert fixed.fix is not None and 'line.split("=", 1)' in fixed.fix.source
+
+
 async def test_an_assert_in_a_test_function_counts_what_the_function_ran_before_it(sandbox: CodeExecutor) -> None:
     # Arrange, act, assert: the bug is in what the test does (`remove`), not in what its assert calls (`count`).
     # Each assert took only the lines of its own line, so `remove` was never suspected and nothing was found.

@@ -19,7 +19,7 @@ failure reports the actual and the expected value, as a Python ``assert f(3) == 
 call, name or property (``assert.ok(!isEven(3))``, ``console.assert(valid)``) reports its value. A failed
 ``assert.strictEqual`` and its kin report the values they compared too, not their multi-line message.
 
-The prelude calls ``globalThis.__sdBeforeCheck()`` and ``__sdAfterCheck(passed)`` around each
+The prelude calls ``globalThis.__sdBeforeCheck()`` and ``__sdAfterCheck(passed, where)`` around each
 check when they are defined (the coverage driver uses them) and lets an object with ``__sdExit``
 through (the batch driver's ``process.exit``). Tests are parsed with tree-sitter; tests that do not
 parse run as they are. A check that returns a promise is not awaited (but see node:test's async tests below),
@@ -273,7 +273,7 @@ function __sdFail(record/*any*/, error/*any*/) {
 }
 function __sdDone(record/*any*/) {
   if (!record.passed) __sdFailed += 1;
-  if (typeof __sdGlobal.__sdAfterCheck === "function") __sdGlobal.__sdAfterCheck(record.passed);
+  if (typeof __sdGlobal.__sdAfterCheck === "function") __sdGlobal.__sdAfterCheck(record.passed, record.where);
   __sdEmit(record);
   // A plain run stops at a failed check: what the tests log after it (a "tests passed" line) would mislead.
   if (!record.passed && __sdFailed === 1) console.log = function () {};

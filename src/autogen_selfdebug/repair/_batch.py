@@ -44,6 +44,8 @@ class TestCoverage:
     before: frozenset[int] = frozenset()
     """Program lines run outside any check before this one: the program's own top-level code, and the
     statements between checks (``s.push(3)``)."""
+    raised: int | None = None
+    """The program line a failing test's error was raised at (its innermost frame in the program), if any."""
 
 
 def parse_batch(output: str, count: int) -> list[Trial | None]:
@@ -79,7 +81,9 @@ def parse_coverage(output: str) -> list[TestCoverage]:
             outside = frozenset(int(n) for n in before if isinstance(n, int))
             test = record.get("test")
             order = test if isinstance(test, int) else len(found)
-            found.append((order, TestCoverage(bool(record.get("passed")), covered, outside)))
+            raised = record.get("raised")
+            where = raised if isinstance(raised, int) else None
+            found.append((order, TestCoverage(bool(record.get("passed")), covered, outside, where)))
     return [coverage for _, coverage in sorted(found, key=lambda item: item[0])]
 
 

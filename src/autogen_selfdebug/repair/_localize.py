@@ -4,6 +4,10 @@ Ochiai's formula scores a line by the failing tests that ran it (``ef``) against
 that did too (``ep``): ``ef / sqrt(failed * (ef + ep))``. A line only failing tests run scores 1;
 a line no failing test runs scores 0 and is not edited.
 
+A line where a failing test's error was raised (``key, value = line.split("=")`` on a value holding ``=``)
+ranks with the most suspicious lines: the error names it, where coverage alone would rank it with every line
+all the tests run.
+
 Checks that share state (``q = Queue()``, then ``q.pop()`` in one check and ``q.size`` in the next) may
 fail for a line that ran before them: in an earlier, passing check, or outside the checks (``q.push(1)``).
 :func:`with_earlier_lines` counts those lines as run by the failing check too, so they are ranked.
@@ -48,13 +52,16 @@ class Ranking:
 
 
 def ochiai(coverage: Sequence[TestCoverage]) -> Ranking:
-    """Score every line a failing test ran. No failing test, or none that ran a line, gives an empty ranking.
+    """Score every line a failing test ran, and raise a line a failing test's error was raised at to the top
+    score. No failing test, or none that ran a line, gives an empty ranking.
 
     Example:
         >>> passing = TestCoverage(True, frozenset({1, 2}))
         >>> failing = TestCoverage(False, frozenset({1, 3}))
         >>> ochiai([passing, failing]).top()
         [(3, 1.0), (1, 0.7071067811865475)]
+        >>> ochiai([passing, TestCoverage(False, frozenset({1, 3}), raised=1)]).top()
+        [(1, 1.0), (3, 1.0)]
     """
     failed = sum(not test.passed for test in coverage)
     if failed == 0:
@@ -65,6 +72,10 @@ def ochiai(coverage: Sequence[TestCoverage]) -> Ranking:
         ef = sum(1 for test in coverage if not test.passed and line in test.lines)
         ep = sum(1 for test in coverage if test.passed and line in test.lines)
         scores[line] = ef / math.sqrt(failed * (ef + ep))
+    top = max(scores.values(), default=0.0)
+    for test in coverage:
+        if not test.passed and test.raised in scores:
+            scores[test.raised] = top
     return Ranking(dict(sorted(scores.items(), key=lambda item: (-item[1], item[0]))))
 
 

@@ -544,9 +544,14 @@ async function coverage(ts) {
       outside = [...new Set([...outside, ...ranLines()])].sort((a, b) => a - b);
       inCheck = true;
     },
-    __sdAfterCheck: (passed) => {
+    __sdAfterCheck: (passed, where) => {
       inCheck = false;
-      emit(COVERAGE, {test: test++, passed: Boolean(passed), lines: ranLines(), before: outside});
+      const record = {test: test++, passed: Boolean(passed), lines: ranLines(), before: outside};
+      // The program line a failing check's error was raised at ("line 41" of the code run: mapped back).
+      const at = /^line (\d+)/.exec(passed ? "" : where || "");
+      const raised = at ? (compiled.lines ? compiled.lines[Number(at[1]) - 1] : Number(at[1])) : 0;
+      if (raised > 0 && raised <= INPUT.program_lines) record.raised = raised;
+      emit(COVERAGE, record);
     },
   };
   const result = await run(compiled, hooks);

@@ -258,9 +258,14 @@ class Watch(io.TextIOBase):
                 sys.settrace(calls)
                 # "done": a test that ended with no result of its own (it passed, or was skipped).
                 if line.startswith(RESULT):
-                    passed = json.loads(line.split(" ", 1)[1]).get("passed", False)
+                    result = json.loads(line.split(" ", 1)[1])
+                    passed = result.get("passed", False)
                     record = {"test": test[0], "passed": bool(passed), "lines": sorted(current | scope)}
                     record["before"] = sorted(outside)
+                    # The program line a failing check's error was raised at ("line 41: ..."), if it was.
+                    where = str(result.get("where", "")).split(":", 1)[0].split()
+                    if not passed and len(where) == 2 and where[0] == "line" and where[1].isdigit():
+                        record["raised"] = int(where[1])
                     real.write(__MARK__ + " " + json.dumps(record) + "\n")
                     test[0] += 1
                 else:
