@@ -730,7 +730,14 @@ RAISES = {
 }
 
 
-@pytest.mark.parametrize(("language", "raised"), [("python", 4), ("javascript", 3)])
+RAISES["typescript"] = (
+    RAISES["javascript"][0].replace("(line)", "(line: string)").replace("(pairs)", "(pairs: {port: string})"),
+    # An ES-module import: the whole file is transpiled to run, and the line that raised is mapped back.
+    RAISES["javascript"][1].replace('const assert = require("assert");', 'import assert from "assert";'),
+)
+
+
+@pytest.mark.parametrize(("language", "raised"), [("python", 4), ("javascript", 3), ("typescript", 3)])
 async def test_the_line_a_failing_check_raised_at_ranks_first(
     sandbox: CodeExecutor, language: str, raised: int
 ) -> None:

@@ -126,7 +126,9 @@ function __sdWhere(error/*any*/)/*any*/ {
   if (!__sdHere || !error || typeof error.stack !== "string") return null;
   for (const frame of error.stack.split("\\n").slice(1)) {
     const at = frame.lastIndexOf(__sdHere + ":");
-    const line = at < 0 ? 0 : parseInt(frame.slice(at + __sdHere.length + 1), 10);
+    const ran = at < 0 ? 0 : parseInt(frame.slice(at + __sdHere.length + 1), 10);
+    // The search's coverage run of transpiled code maps the line it ran back to the source's.
+    const line = typeof __sdGlobal.__sdSourceLine === "function" ? __sdGlobal.__sdSourceLine(ran) : ran;
     if (!(line >= 1 && line <= PROGRAM_LINES)) continue;
     if (__sdLines === undefined) {
       try {

@@ -544,13 +544,14 @@ async function coverage(ts) {
       outside = [...new Set([...outside, ...ranLines()])].sort((a, b) => a - b);
       inCheck = true;
     },
+    // A line of the code run, as a line of the source (the report's "where" of transpiled code).
+    __sdSourceLine: (line) => (compiled.lines ? compiled.lines[line - 1] || 0 : line),
     __sdAfterCheck: (passed, where) => {
       inCheck = false;
       const record = {test: test++, passed: Boolean(passed), lines: ranLines(), before: outside};
-      // The program line a failing check's error was raised at ("line 41" of the code run: mapped back).
+      // The program line a failing check's error was raised at ("line 41: ...").
       const at = /^line (\d+)/.exec(passed ? "" : where || "");
-      const raised = at ? (compiled.lines ? compiled.lines[Number(at[1]) - 1] : Number(at[1])) : 0;
-      if (raised > 0 && raised <= INPUT.program_lines) record.raised = raised;
+      if (at && Number(at[1]) <= INPUT.program_lines) record.raised = Number(at[1]);
       emit(COVERAGE, record);
     },
   };
