@@ -262,9 +262,11 @@ class Watch(io.TextIOBase):
                     passed = result.get("passed", False)
                     record = {"test": test[0], "passed": bool(passed), "lines": sorted(current | scope)}
                     record["before"] = sorted(outside)
-                    # The program line a failing check's error was raised at ("line 41: ..."), if it was.
+                    # The program line a failing check's error was raised at ("line 41: ..."), if it was; not
+                    # where a check that hung happened to be when it was stopped.
                     where = str(result.get("where", "")).split(":", 1)[0].split()
-                    if not passed and len(where) == 2 and where[0] == "line" and where[1].isdigit():
+                    stopped = "hung" in result or str(result.get("error", "")).startswith("Hung:")
+                    if not passed and not stopped and len(where) == 2 and where[0] == "line" and where[1].isdigit():
                         record["raised"] = int(where[1])
                     real.write(__MARK__ + " " + json.dumps(record) + "\n")
                     test[0] += 1
