@@ -998,6 +998,22 @@ async def test_a_program_that_hangs_as_given_is_localized_and_fixed(sandbox: Cod
     assert result.seconds < 20
 
 
+async def test_a_check_that_hung_does_not_name_a_line_it_raised_at(sandbox: CodeExecutor) -> None:
+    # Where a hung check was stopped (line 4 or 5, by chance) is not where an error was raised: ranking it first
+    # would make the localization depend on timing.
+    program = (
+        "def countdown(n, step):\n"
+        "    if step > 1:\n"
+        "        n = n * 1\n"
+        "    while n != 0:\n"
+        "        n -= step\n"
+        "    return n\n"
+    )
+    result = await search(sandbox, program, "assert countdown(4, 1) == 0\nassert countdown(5, 2) == 0", depth=1)
+    assert result.ranking.score(3) == 1.0  # only the check that hung runs it
+    assert result.ranking.score(4) < 1.0 and result.ranking.score(5) < 1.0
+
+
 async def test_a_partial_win_over_a_hanging_program_says_the_program_ran_out_of_time(sandbox: CodeExecutor) -> None:
     # `^=` should be `&=`: no template makes it, so the best is a partial win. As given, the program passes
     # the first assert and hangs in the second, so its count ("1 of 1") would hide the three that never ran.
