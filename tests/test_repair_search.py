@@ -1947,6 +1947,48 @@ def test_functions_the_checks_do_not_judge_with(language: str, program: str, tes
     assert judge_lines(program, tests, language) == set()
 
 
+NESTED_HELPER = """\
+def count_nums(nums):
+    def digit_sum(n):
+        return sum(int(d) for d in str(abs(n)))
+
+    return sum(1 for n in nums if digit_sum(n) > 0)
+"""
+MODULE_HELPER = """\
+LIMIT = 10
+
+
+def scaled(x):
+    return x * 2
+
+
+def f(xs):
+    return [scaled(x) for x in xs if x < LIMIT]
+"""
+NESTED_HELPER_JS = """\
+function countNums(nums) {
+  function digitSum(n) {
+    return [...String(Math.abs(n))].reduce((total, d) => total + Number(d), 0);
+  }
+  return nums.filter((n) => digitSum(n) > 0).length;
+}
+"""
+MODULE_HELPER_TS = """\
+const LIMIT = 10;
+class Box {
+  constructor(public value: number) {}
+}
+function scaled(x: number): number {
+  return x * 2;
+}
+export function f(xs: number[]) {
+  return xs.filter((x) => x < LIMIT).map((x) => new Box(scaled(x)));
+}
+"""
+FIB = "def fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\n"
+FIB_JS = "function sum(xs) {\n  const walk = (i) => (i < xs.length ? xs[i] + walk(i + 1) : 0);\n  return walk(0);\n}\n"
+
+
 @pytest.mark.parametrize(
     ("language", "program", "patched", "unread"),
     [
@@ -2001,6 +2043,19 @@ def test_functions_the_checks_do_not_judge_with(language: str, program: str, tes
             "function once(event, handler) {\n  const wrapper = (p) => { off(event, wrapper); handler(p); };\n}\n",
             [],
         ),
+        # A helper the program wrote and calls, nested or at module level, and a module's constant: a patch that
+        # stops calling it leaves what it computes unused (`digit_sum(n) > 0` → `n > 0`).
+        ("python", NESTED_HELPER, NESTED_HELPER.replace("digit_sum(n) > 0", "n > 0"), ["digit_sum"]),
+        ("python", MODULE_HELPER, MODULE_HELPER.replace("[scaled(x) for", "[x for"), ["scaled"]),
+        # The helper made to return its parameter: what it computed is gone, with the name it bound to compute it.
+        ("python", NESTED_HELPER, NESTED_HELPER.replace("sum(int(d) for d in str(abs(n)))", "n"), ["d"]),
+        ("python", MODULE_HELPER, MODULE_HELPER.replace("x < LIMIT", "x < 3"), ["LIMIT"]),
+        ("javascript", NESTED_HELPER_JS, NESTED_HELPER_JS.replace("digitSum(n) > 0", "n > 0"), ["digitSum"]),
+        ("typescript", MODULE_HELPER_TS, MODULE_HELPER_TS.replace("new Box(scaled(x))", "scaled(x)"), ["Box"]),
+        ("typescript", MODULE_HELPER_TS, MODULE_HELPER_TS.replace("x < LIMIT", "x < 3"), ["LIMIT"]),
+        # A function that only calls itself is not used by the program: no longer recursing leaves nothing unused.
+        ("python", FIB, FIB.replace("fib(n - 1) + fib(n - 2)", "n"), []),
+        ("javascript", FIB_JS, FIB_JS.replace("walk(i + 1)", "i"), []),
         # Not parsed: nothing to say.
         ("python", "def f(:\n", "def f(:\n", []),
         ("ruby", "def f(a) a end", "def f(a) 1 end", []),
@@ -2018,6 +2073,9 @@ def test_names_left_unread(language: str, program: str, patched: str, unread: li
         ("python", "def f(x, dx, dy):\n    return x + dx\n", "def f(x, dx, dy):\n    return x + dy\n", ["dy"]),
         ("python", "def f(x, dx, dy):\n    return x + dx\n", "def f(x, dx, dy):\n    return x * dx\n", []),
         ("javascript", "function f(a, b) {\n  return a - a;\n}\n", "function f(a, b) {\n  return a - b;\n}\n", ["b"]),
+        # A helper the program wrote and never called.
+        ("python", MODULE_HELPER, MODULE_HELPER.replace("x < LIMIT]", "x < 10]"), []),
+        ("python", MODULE_HELPER.replace("x < LIMIT]", "x < 10]"), MODULE_HELPER, ["LIMIT"]),
         ("python", "def f(:\n", "def f(:\n", []),
     ],
 )

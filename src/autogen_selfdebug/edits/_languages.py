@@ -81,10 +81,11 @@ class ReadChanges(NamedTuple):
     """How a patch changes what a program's functions read (:func:`read_changes`)."""
 
     unread: tuple[str, ...]
-    """The names a function of the program binds and reads that the patch still binds but no longer reads. A
-    patch that leaves a value the program computes unused (``for s in sentences`` → ``for s in text``), or a
-    loop variable (``int(digit) for digit in ...`` → ``int(n) for digit in ...``), passes weak tests by
-    coincidence more often than it fixes the program."""
+    """The names a function of the program (or the module) binds and reads that the patch no longer reads. A
+    patch that leaves a value the program computes unused (``for s in sentences`` → ``for s in text``), a
+    loop variable (``int(digit) for digit in ...`` → ``int(n) for digit in ...``), or a helper the program
+    wrote (``digit_sum(n) > 0`` → ``n > 0``; ``return sum(... for digit in str(n))`` → ``return n``, which
+    binds ``digit`` no more) passes weak tests by coincidence more often than it fixes the program."""
     used: tuple[str, ...]
     """The names a function binds but never reads that the patch reads: a parameter the bug left unused
     (``self.y + dx`` for ``self.y + dy``) is where the fix most likely goes."""
@@ -102,7 +103,7 @@ def read_changes(original: str, patched: str, language: str) -> ReadChanges:
     if before is None or after is None or len(before) != len(after):
         return ReadChanges((), ())
     pairs = list(zip(before, after, strict=True))
-    left = [name for (_, was_read), (bound, read) in pairs for name in bound if name in was_read and name not in read]
+    left = [name for (bound, was_read), (_, read) in pairs for name in bound if name in was_read and name not in read]
     used = [name for (_, was_read), (bound, read) in pairs for name in bound if name not in was_read and name in read]
     return ReadChanges(tuple(dict.fromkeys(left)), tuple(dict.fromkeys(used)))
 

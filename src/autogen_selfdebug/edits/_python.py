@@ -728,21 +728,58 @@ def _bound(function: ast.FunctionDef | ast.AsyncFunctionDef, *, lambdas: bool = 
 
 
 def python_reads(source: str) -> list[tuple[list[str], set[str]]] | None:
-    """Each function's bound names and the names read anywhere inside it, in a fixed order (the same for a
-    program and its patches); ``None`` if ``source`` does not parse."""
+    """The module's bound names and the names read anywhere in it, then each function's, in a fixed order (the
+    same for a program and its patches); ``None`` if ``source`` does not parse. The functions and classes a
+    scope defines are among its bound names: a patch that stops calling a helper the program wrote
+    (``digit_sum(n) > 0`` → ``n > 0``) leaves what it computes unused."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return None
-    return [
+    module = (_module_bound(tree), _reads(tree))
+    return [module] + [
         # A lambda's parameter counts: a sort key that no longer reads its item sorts nothing.
-        (
-            _bound(node, lambdas=True),
-            {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)},
-        )
+        (list(dict.fromkeys([*_bound(node, lambdas=True), *_defined_in(node)])), _reads(node))
         for node in ast.walk(tree)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     ]
+
+
+_Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+
+
+def _reads(scope: ast.AST) -> set[str]:
+    """The names read anywhere in ``scope``, but for a function or class read only inside itself (recursion)."""
+    reads = _read_counts(scope)
+    definitions = [n for n in ast.walk(scope) if isinstance(n, _Definition) and n is not scope]
+    for node in definitions:
+        if reads[node.name] and _read_counts(node)[node.name] == reads[node.name]:
+            del reads[node.name]
+    return set(reads)
+
+
+def _read_counts(node: ast.AST) -> Counter[str]:
+    return Counter(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+
+
+def _defined_in(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """The names of the functions and classes defined inside ``function``."""
+    return [n.name for n in ast.walk(function) if isinstance(n, _Definition) and n is not function]
+
+
+def _module_bound(tree: ast.Module) -> list[str]:
+    """The names the module binds outside its functions and classes: their own names, and what it assigns."""
+    names: list[str] = []
+    stack: list[ast.AST] = list(reversed(tree.body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _Definition):
+            names.append(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.append(node.id)
+        elif not isinstance(node, ast.Lambda):
+            stack.extend(reversed(list(ast.iter_child_nodes(node))))
+    return list(dict.fromkeys(names))
 
 
 def python_pairs(source: str) -> Counter[tuple[str, str]] | None:

@@ -78,24 +78,57 @@ def tree_sitter_parses(source: str, language: str) -> bool:
 
 
 def tree_sitter_reads(source: str, language: str) -> list[tuple[list[str], set[str]]] | None:
-    """Each function's declared names and the names read anywhere inside it (template literals too), in
-    source order; ``None`` if ``source`` does not parse."""
+    """The module's declared names and the names read anywhere in it (template literals too), then each
+    function's, in source order; ``None`` if ``source`` does not parse. The functions and classes a scope
+    declares are among its names: a patch that stops calling a helper the program wrote leaves it unused."""
     tree = parser_for(language).parse(source.encode("utf-8"))
     if tree.root_node.has_error:
         return None
     program = _Program(source, tree)
-    found: list[tuple[list[str], set[str]]] = []
-    for function in program.nodes:
-        if function.type in _FUNCTIONS:
-            stack, reads = [function], set()
-            while stack:
-                node = stack.pop()
-                stack.extend(node.children)
-                shorthand = node.type == "shorthand_property_identifier"  # `{ total }` reads `total`
-                if shorthand or (node.type == "identifier" and (program.is_read(node) or _is_callee(node))):
-                    reads.add(program.text(node))  # a call of a name uses it too: `handler(payload)`
-            found.append((program.declared_in(function), reads))
-    return found
+    root = tree.root_node
+    # The functions and classes each scope declares, and the module's variables (a function's are `declared_in` it).
+    defined: dict[int, list[str]] = {}
+    for node in program.nodes:
+        if node.type in _DECLARATIONS and (name := node.child_by_field_name("name")) is not None:
+            defined.setdefault(next(_functions_around(node), root).id, []).append(program.text(name))
+        for pattern in _declaring(node):
+            top = [n for n in _pattern_names(pattern) if next(_functions_around(n), None) is None]
+            defined.setdefault(root.id, []).extend(program.text(n) for n in top)
+    scopes = [root, *(node for node in program.nodes if node.type in _FUNCTIONS)]
+    return [
+        (list(dict.fromkeys([*program.declared_in(scope), *defined.get(scope.id, [])])), _reads(scope, program))
+        for scope in scopes
+    ]
+
+
+_DECLARATIONS = frozenset(("function_declaration", "generator_function_declaration", "class_declaration"))
+
+
+def _reads(scope: Node, program: _Program) -> set[str]:
+    """The names read anywhere in ``scope``, but for a function or class read only inside itself (recursion)."""
+    reads = _read_counts(scope, program)
+    for node in named_nodes(scope):
+        if node is scope or node.type not in _DECLARATIONS | {"variable_declarator"}:
+            continue
+        # A declared function's own body, or the function a variable is given (`const walk = (i) => ...`).
+        name, body = node.child_by_field_name("name"), node.child_by_field_name("value") or node
+        own = program.text(name) if name is not None else ""
+        if reads[own] and _read_counts(body, program)[own] == reads[own]:
+            del reads[own]
+    return set(reads)
+
+
+def _read_counts(root: Node, program: _Program) -> Counter[str]:
+    """How often each name is read under ``root`` (a call of a name uses it too: `handler(payload)`)."""
+    reads: Counter[str] = Counter()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        shorthand = node.type == "shorthand_property_identifier"  # `{ total }` reads `total`
+        if shorthand or (node.type == "identifier" and (program.is_read(node) or _is_callee(node))):
+            reads[program.text(node)] += 1
+    return reads
 
 
 def _is_callee(node: Node) -> bool:
