@@ -739,7 +739,7 @@ def python_reads(source: str) -> list[tuple[list[str], set[str]]] | None:
     module = (_module_bound(tree), _reads(tree))
     return [module] + [
         # A lambda's parameter counts: a sort key that no longer reads its item sorts nothing.
-        (list(dict.fromkeys([*_bound(node, lambdas=True), *_defined_in(node)])), _reads(node))
+        (list(dict.fromkeys([*_bound(node, lambdas=True), *(d.name for d in _definitions(node))])), _reads(node))
         for node in ast.walk(tree)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     ]
@@ -751,8 +751,7 @@ _Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 def _reads(scope: ast.AST) -> set[str]:
     """The names read anywhere in ``scope``, but for a function or class read only inside itself (recursion)."""
     reads = _read_counts(scope)
-    definitions = [n for n in ast.walk(scope) if isinstance(n, _Definition) and n is not scope]
-    for node in definitions:
+    for node in _definitions(scope):
         if reads[node.name] and _read_counts(node)[node.name] == reads[node.name]:
             del reads[node.name]
     return set(reads)
@@ -762,9 +761,9 @@ def _read_counts(node: ast.AST) -> Counter[str]:
     return Counter(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
 
 
-def _defined_in(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
-    """The names of the functions and classes defined inside ``function``."""
-    return [n.name for n in ast.walk(function) if isinstance(n, _Definition) and n is not function]
+def _definitions(scope: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+    """The functions and classes defined inside ``scope``."""
+    return [n for n in ast.walk(scope) if isinstance(n, _Definition) and n is not scope]
 
 
 def _module_bound(tree: ast.Module) -> list[str]:

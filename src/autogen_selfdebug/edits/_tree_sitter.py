@@ -86,14 +86,11 @@ def tree_sitter_reads(source: str, language: str) -> list[tuple[list[str], set[s
         return None
     program = _Program(source, tree)
     root = tree.root_node
-    # The functions and classes each scope declares, and the module's variables (a function's are `declared_in` it).
+    # The functions and classes each scope declares (its variables are `declared_in` it).
     defined: dict[int, list[str]] = {}
     for node in program.nodes:
         if node.type in _DECLARATIONS and (name := node.child_by_field_name("name")) is not None:
             defined.setdefault(next(_functions_around(node), root).id, []).append(program.text(name))
-        for pattern in _declaring(node):
-            top = [n for n in _pattern_names(pattern) if next(_functions_around(n), None) is None]
-            defined.setdefault(root.id, []).extend(program.text(n) for n in top)
     scopes = [root, *(node for node in program.nodes if node.type in _FUNCTIONS)]
     return [
         (list(dict.fromkeys([*program.declared_in(scope), *defined.get(scope.id, [])])), _reads(scope, program))
@@ -368,11 +365,11 @@ class _Program:
             for pattern in _declaring(node):
                 for name in _pattern_names(pattern):
                     self.declared.add(name.id)
-                    function = next(_functions_around(name), None)
-                    if function is not None:
-                        names = self._names.setdefault(function.id, [])
-                        if self.text(name) not in names:
-                            names.append(self.text(name))
+                    # The module's own names are keyed by the root (only `declared_in` asks for them).
+                    scope = next(_functions_around(name), tree.root_node)
+                    names = self._names.setdefault(scope.id, [])
+                    if self.text(name) not in names:
+                        names.append(self.text(name))
         operators = {_operator(n) for n in self.nodes if n.type == "binary_expression"}
         # Ordering operators are replaced by the equality the program uses: strict unless it only uses loose.
         self.strict = bool(operators & {"===", "!=="}) or not operators & {"==", "!="}
@@ -417,7 +414,8 @@ class _Program:
         return count is None or counts is None or count in counts
 
     def declared_in(self, function: Node) -> list[str]:
-        """The names declared directly in ``function`` (its parameters and locals, not its callbacks')."""
+        """The names declared directly in ``function`` (its parameters and locals, not its callbacks'), or in the
+        module outside any function, for the tree's root."""
         return self._names.get(function.id, [])
 
     def is_read(self, node: Node) -> bool:
