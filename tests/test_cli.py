@@ -299,8 +299,8 @@ def test_a_doubted_search_patch_is_named_as_a_lead_when_nothing_is_fixed(
     code, out, err = run(["fix", str(path), "--max-attempts", "1"], capsys)
     assert code == 1 and out == "" and path.read_text() == source
     assert (
-        "A lead, not taken as the fix: `sentences` changed to `text` on line 4 makes every test pass, but it leaves "
-        "`sentences` unused. Check it against what the program should do." in " ".join(err.split())
+        "A lead, not taken as the fix: `sentences` changed to `text` on line 4 makes every test pass, but it stops "
+        "using `sentences`. Check it against what the program should do." in " ".join(err.split())
     )
     # Its diff, against the file as given (checks included), so a person can apply it by hand.
     assert "\n-    for sentence in sentences:\n+    for sentence in text:\n" in err

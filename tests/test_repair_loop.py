@@ -140,6 +140,7 @@ async def test_a_partial_win_is_evidence_in_the_models_next_view(sandbox: CodeEx
         "pass (it was 2 of 5)." in seen
     )
     assert "expected: 7" in seen  # the failing asserts' values are there too
+    assert "stack.append(right - left)    [" in seen  # and the lines they ran: the program given is in view
     generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
     assert [g.metadata["move"] for g in generations] == ["given", "restart"]
     # The model's first attempt is its first: greedy, on the first seed, after a given program.
@@ -165,7 +166,7 @@ async def test_a_partial_win_is_evidence_in_the_models_next_view(sandbox: CodeEx
             COUNT_I_TESTS,
             RetryStrategy(),
             ("unread_names", "sentences"),
-            "changing `sentences` to `text` on line 4 makes every test pass, but it leaves `sentences` unused",
+            "changing `sentences` to `text` on line 4 makes every test pass, but it stops using `sentences`",
             id="the-only-passing-patch-leaves-a-value-unused",
         ),
     ],
@@ -333,7 +334,7 @@ async def test_a_doubted_patch_reaches_the_person_a_failure_is_handed_to(sandbox
     assert isinstance(final, HandoffMessage) and final.metadata["outcome"] == "failure"
     assert (
         "\n\nA lead from the repair search, not taken as the fix: changing `sentences` to `text` on line 4 makes "
-        "every test pass, but it leaves `sentences` unused" in final.content
+        "every test pass, but it stops using `sentences`" in final.content
     )
 
 

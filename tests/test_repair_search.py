@@ -1747,15 +1747,15 @@ async def test_a_passing_patch_that_leaves_a_computed_value_unused_is_evidence_n
     assert [(s.patch.description, s.unread) for s in result.passing] == [
         ("`sentences` changed to `text` on line 4", ("sentences",))
     ]
-    assert result.fix is None and result.doubt == "it leaves `sentences` unused"
+    assert result.fix is None and result.doubt == "it stops using `sentences`"
     assert result.evidence() == (
-        "changing `sentences` to `text` on line 4 makes every test pass, but it leaves `sentences` unused: "
+        "changing `sentences` to `text` on line 4 makes every test pass, but it stops using `sentences`: "
         "use it only if it is right for the task, not just for these tests."
     )
     assert "none is taken as the fix" in result.summary()
     data = result.metadata()
     assert (data["unread_edit"], data["unread_names"]) == ("`sentences` changed to `text` on line 4", "sentences")
-    assert data["doubt"] == "it leaves `sentences` unused"
+    assert data["doubt"] == "it stops using `sentences`"
     assert "edit" not in data and data["doubted_code"] == result.passing[0].source  # for a person to judge
 
 
@@ -1827,7 +1827,7 @@ async def test_a_patch_that_leaves_a_lambdas_parameter_unused_is_not_a_fix(sandb
     # key sorts by the word alone, so no template reaches the fix.
     result = await search(sandbox, TOP_WORDS.replace("(kv[1], kv[0])", "kv[0]"), TOP_WORDS_TESTS)
     assert result.passing and all(s.unread == ("kv",) for s in result.passing)
-    assert result.fix is None and result.doubt == "it leaves `kv` unused"
+    assert result.fix is None and result.doubt == "it stops using `kv`"
     # With (count, word), a known bug's template negates the count, before any such patch is tried.
     fixed = await search(sandbox, TOP_WORDS, TOP_WORDS_TESTS)
     assert fixed.fix is not None and fixed.fix.patch.description == "`kv[1]` changed to `-kv[1]` on line 6"

@@ -243,11 +243,12 @@ async def test_wrong_result_restarts_without_the_failed_code(executor: LocalComm
 
     restarted = sent(client, 2)
     assert "TASK-TEXT" in restarted and "write a new program from scratch" in restarted
-    # The failed program is not shown again, only what it did wrong: values, and the lines that made them.
+    # The failed program is not shown again, only what it did wrong: each call's values. Nor the lines it ran:
+    # given them, a restart writes them again (the decision, which judges that program, sees them).
     assert not any(type(m).__name__ == "AssistantMessage" for m in client.create_calls[2]["messages"])
-    assert "def double" not in restarted
+    assert "def double" not in restarted and "x + x + 1" not in restarted
     assert "expected: 4" in restarted and "actual:   5" in restarted
-    assert "line 2: return x + x + 1    [x=2]" in restarted
+    assert "line 2: return x + x + 1    [x=2]" in sent(client, 1)
     assert "REASON-MARKER" not in restarted  # the model's own diagnosis is not shared by default
     generations = [i for i in items if isinstance(i, CodeGenerationEvent)]
     assert generations[1].metadata["move"] == "restart" and generations[1].metadata["temperature"] == "0.8"

@@ -88,6 +88,10 @@ async def test_wrong_value_reports_call_expected_actual_and_the_lines_that_ran(
     text = render_report(report)
     assert "Tests: 1 of 2 asserts passed." in text and "expected: 7" in text and "actual:   -7" in text
     assert "right=3, left=10" in text and 'Passed: line 1: evaluate("3 4 +") == 7' in text
+    # For a model not shown the code: the call's values, not the lines that made them.
+    outcome = render_report(report, internals=False)
+    assert "expected: 7" in outcome and "actual:   -7" in outcome and 'Passed: line 1: evaluate("3 4 +")' in outcome
+    assert "stack.append" not in outcome and "last lines run" not in outcome and "right=3" not in outcome
 
 
 async def test_an_exception_reports_the_programs_line_and_locals(executor: LocalCommandLineCodeExecutor) -> None:
@@ -98,6 +102,8 @@ async def test_an_exception_reports_the_programs_line_and_locals(executor: Local
     assert broken.error is not None and broken.error.startswith("ZeroDivisionError")
     assert broken.where == "line 3: return scale * a // b"
     assert broken.locals == "a=1, b=0, scale=10"  # the program's frame, not the harness's
+    outcome = render_report(report, internals=False)  # what it raised, not where or with what
+    assert "raised ZeroDivisionError" in outcome and "scale" not in outcome
 
 
 ACCOUNT = """\

@@ -86,6 +86,9 @@ class _Round:
     # The search's pending patch edits only lines the model's program kept from the program given.
     on_given_code: bool = False
     last_feedback: str = ""
+    # The same without the code's internals (traced lines, locals): a restart after the model's code is not
+    # shown that code, and given its lines it writes them again.
+    last_outcome: str = ""
     model_failed: int = 0
     # What the last model attempt saw, then its reply and what came of it: the retry decision judges that.
     seen: list[LLMMessage] = field(default_factory=list[LLMMessage])
@@ -94,7 +97,8 @@ class _Round:
         """What a restart sees instead of the failed history (``_feedback.restart_digest``)."""
         if plan.outline:
             return feedback.outline_digest(self.model_failed)
-        return feedback.restart_digest(self.model_failed, self.last_feedback, evidence=self.evidence)
+        last = self.last_outcome if self.model_failed else self.last_feedback
+        return feedback.restart_digest(self.model_failed, last, evidence=self.evidence)
 
 
 class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingCodeExecutorAgentConfig]):
@@ -344,7 +348,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 break
             if unusable is not None:
                 attempt = Attempt.model_validate({**made, "kind": unusable})
-                seen = feedback.unusable_note(unusable, found, self._languages)
+                seen = outcome_only = feedback.unusable_note(unusable, found, self._languages)
                 event = ThoughtEvent(content=seen, source=self.name, metadata={"kind": "unusable_reply"})
                 failure = "unusable"
             else:
@@ -364,16 +368,19 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                     exit_code=check.exit_code, tests_passed=counts[0], tests_total=counts[1],
                     mutants_caught=caught[0], mutants_total=caught[1],
                 )  # fmt: skip
-                seen = feedback.execution_feedback(check, max_chars=self._options.max_output_chars)
                 ran = check.as_code_result()
-                seen += "".join(f"\n\n{note}" for note in self._notes(found, ran.output))
+                notes = "".join(f"\n\n{note}" for note in self._notes(found, ran.output))
                 if found.unsupported:
-                    seen += f"\n\nNot run (unsupported language): {', '.join(found.unsupported)}."
+                    notes += f"\n\nNot run (unsupported language): {', '.join(found.unsupported)}."
                 if earlier is not None and not check.passed:
-                    seen += "\n\n" + feedback.repeated_code_note(earlier[0])
+                    notes += "\n\n" + feedback.repeated_code_note(earlier[0])
+                limit = self._options.max_output_chars
+                seen = feedback.execution_feedback(check, max_chars=limit) + notes
+                outcome_only = feedback.execution_feedback(check, max_chars=limit, internals=False) + notes
                 event = CodeExecutionEvent(retry_attempt=n, result=ran, source=self.name)
                 failure = "repeated" if earlier is not None else classify_failure(check)
             attempt.output = state.last_feedback = seen
+            state.last_outcome = outcome_only
             await self._remember(state, UserMessage(content=seen, source=self.name))
             self._attempts.append(attempt)  # the same object: a decision set later shows in both
             round_attempts.append(attempt)

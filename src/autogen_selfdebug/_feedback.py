@@ -80,10 +80,11 @@ def _section(title: str, exit_code: int | None, output: str, max_chars: int) -> 
     return f"{title}:\n{body}" if exit_code is None else f"{title} (exit code {exit_code}):\n{body}"
 
 
-def execution_feedback(check: CheckResult, *, max_chars: int = DEFAULT_MAX_OUTPUT_CHARS) -> str:
+def execution_feedback(check: CheckResult, *, max_chars: int = DEFAULT_MAX_OUTPUT_CHARS, internals: bool = True) -> str:
     """What the model sees after its code ran: the verdict, the program's output once, and the tests'
     results (each failing assert's call, expected and actual values when they were counted), with
-    library frames cut from tracebacks and every part bounded."""
+    library frames cut from tracebacks and every part bounded. ``internals=False``: the tests' results
+    without the lines the code ran and its locals (``render_report``), for a model not shown the code."""
     if check.status == "executor_error":
         failed = check.tests or check.program
         return f"The code could not be run: the sandbox failed.\n{truncate_output(failed.output, max_chars)}"
@@ -96,7 +97,7 @@ def execution_feedback(check: CheckResult, *, max_chars: int = DEFAULT_MAX_OUTPU
     parts = [_section("Program output", program_exit, check.program.output, budget)]
     report = check.report
     if check.tests is not None and report is not None:
-        parts.append(render_report(report, max_chars=budget))
+        parts.append(render_report(report, max_chars=budget, internals=internals))
         if check.tests.output.strip() and not check.passed:
             parts.append(_section("Other test output", None, check.tests.output, budget // 2))
     elif check.tests is not None:

@@ -1632,8 +1632,12 @@ def parse_report(tests_output: str) -> tuple[str, TestReport | None]:
 _MAX_DETAILED = 6
 
 
-def render_report(report: TestReport, *, max_chars: int = 2000) -> str:
-    """What the model sees of the tests: a count, each failing assert in detail, the passing ones briefly."""
+def render_report(report: TestReport, *, max_chars: int = 2000, internals: bool = True) -> str:
+    """What the model sees of the tests: a count, each failing assert in detail, the passing ones briefly.
+
+    ``internals=False`` leaves out what happened inside the code (the lines it ran, where it raised, its
+    locals), for a model that is not shown the code: each failing call with its expected and actual values,
+    or what it raised, remains."""
     lines = [f"Tests: {report.passed} of {report.total} asserts passed."]
     failures = [r for r in report.results if not r.passed]
     traced = False
@@ -1642,28 +1646,29 @@ def render_report(report: TestReport, *, max_chars: int = 2000) -> str:
         if result.call and result.call.replace('"', "'") not in result.source.replace('"', "'"):
             lines.append(f"    call:     {result.call}")
         if result.hung:
-            lines.append(f"    did not finish: {result.hung}" + (f", at {result.where}" if result.where else ""))
-            if result.locals:
+            where = f", at {result.where}" if result.where and internals else ""
+            lines.append(f"    did not finish: {result.hung}{where}")
+            if result.locals and internals:
                 lines.append(f"    locals: {result.locals}")
-            if result.trace:
+            if result.trace and internals:
                 lines.append("    the lines it kept running, with the values they used:")
                 lines.extend(f"      {step}" for step in result.trace)
         elif result.error:
             lines.append(f"    raised {result.error}")
-            if result.where:
+            if result.where and internals:
                 lines.append(f"    at {result.where}")
-            if result.locals:
+            if result.locals and internals:
                 lines.append(f"    locals: {result.locals}")
         else:
             if result.expected is not None:
                 lines.append(f"    expected: {result.expected}")
             lines.append(f"    actual:   {result.actual}")
             # One line-by-line trace is enough to show where a value goes wrong; more would crowd the rest out.
-            if result.trace and not traced:
+            if result.trace and not traced and internals:
                 traced = True
                 lines.append(f"    last lines run in {result.call or 'the call'}, with the values they used:")
                 lines.extend(f"      {step}" for step in result.trace)
-            elif result.locals:
+            elif result.locals and internals:
                 lines.append(f"    locals when {result.returned or 'it returned'}: {result.locals}")
         if result.message:
             lines.append(f"    message:  {result.message}")

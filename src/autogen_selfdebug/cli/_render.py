@@ -48,7 +48,7 @@ class Lead:
 
     Attributes:
         edit: The patch, e.g. "`sentences` changed to `text` on line 4".
-        doubt: Why it was not taken, e.g. "it leaves `sentences` unused".
+        doubt: Why it was not taken, e.g. "it stops using `sentences`".
         code: The patched program.
     """
 

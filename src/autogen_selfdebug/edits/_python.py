@@ -761,7 +761,7 @@ def _read_counts(node: ast.AST) -> Counter[str]:
     return Counter(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
 
 
-def _definitions(scope: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+def _definitions(scope: ast.AST) -> list[_Definition]:
     """The functions and classes defined inside ``scope``."""
     return [n for n in ast.walk(scope) if isinstance(n, _Definition) and n is not scope]
 

@@ -146,7 +146,7 @@ class SearchResult:
         if self.unpinned:
             return f"so do {len(self.passing) - 1} other patches"
         if likeliest.unread:
-            return f"it leaves {', '.join(f'`{name}`' for name in likeliest.unread)} unused"
+            return f"it stops using {', '.join(f'`{name}`' for name in likeliest.unread)}"
         return None
 
     @property
@@ -170,7 +170,7 @@ class SearchResult:
             why = (
                 f"{len(self.passing)} different patches pass these tests, so the tests do not pin the behaviour down"
                 if self.unpinned
-                else "every patch that passes leaves a value the program computes unused"
+                else "every patch that passes stops using a value the program computes"
             )
             return f"The repair search {tried}{where}: {why} and none is taken as the fix; {self.evidence()}"
         if self.improved is not None and self.baseline is not None:
