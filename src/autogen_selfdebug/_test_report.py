@@ -32,7 +32,7 @@ import json
 import math
 import re
 from collections.abc import Iterator, Sequence, Set
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
 __all__ = [
@@ -1642,33 +1642,35 @@ def render_report(report: TestReport, *, max_chars: int = 2000, internals: bool 
     failures = [r for r in report.results if not r.passed]
     traced = False
     for result in failures[:_MAX_DETAILED]:
+        if not internals:
+            result = replace(result, where=None, locals=None, trace=None)
         lines.append(f"FAILED line {result.line}: {result.source}")
         if result.call and result.call.replace('"', "'") not in result.source.replace('"', "'"):
             lines.append(f"    call:     {result.call}")
         if result.hung:
-            where = f", at {result.where}" if result.where and internals else ""
+            where = f", at {result.where}" if result.where else ""
             lines.append(f"    did not finish: {result.hung}{where}")
-            if result.locals and internals:
+            if result.locals:
                 lines.append(f"    locals: {result.locals}")
-            if result.trace and internals:
+            if result.trace:
                 lines.append("    the lines it kept running, with the values they used:")
                 lines.extend(f"      {step}" for step in result.trace)
         elif result.error:
             lines.append(f"    raised {result.error}")
-            if result.where and internals:
+            if result.where:
                 lines.append(f"    at {result.where}")
-            if result.locals and internals:
+            if result.locals:
                 lines.append(f"    locals: {result.locals}")
         else:
             if result.expected is not None:
                 lines.append(f"    expected: {result.expected}")
             lines.append(f"    actual:   {result.actual}")
             # One line-by-line trace is enough to show where a value goes wrong; more would crowd the rest out.
-            if result.trace and not traced and internals:
+            if result.trace and not traced:
                 traced = True
                 lines.append(f"    last lines run in {result.call or 'the call'}, with the values they used:")
                 lines.extend(f"      {step}" for step in result.trace)
-            elif result.locals and internals:
+            elif result.locals:
                 lines.append(f"    locals when {result.returned or 'it returned'}: {result.locals}")
         if result.message:
             lines.append(f"    message:  {result.message}")
