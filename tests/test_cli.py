@@ -226,8 +226,8 @@ def test_fix_writes_output_and_streams_attempts(
     broken: Path, replies: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     # --no-search: this is about the model's attempts, which the search would otherwise make unnecessary.
-    # A located error: the retry decision picks repair or restart, so it is asked (and shown).
-    replies += [py(UNDEFINED), decision(True, "define two"), py(FIXED)]
+    # A located error is repaired; with a local model's decisions not heeded, no decision is asked.
+    replies += [py(UNDEFINED), py(FIXED)]
     out_path = broken.parent / "fixed" / "double.py"
     tests = broken.parent / "test_double.py"
     argv = ["fix", str(broken), "--tests", str(tests), "--output", str(out_path), "--no-search"]
@@ -237,7 +237,7 @@ def test_fix_writes_output_and_streams_attempts(
     assert broken.read_text() == BROKEN  # the original is untouched
     # The program as given is attempt 1, on top of the 4 model attempts.
     assert "attempt 1 of 5 · the program as given" in err
-    assert "attempt 2 of 5" in err and "attempt 3 of 5" in err and "decision:" in err
+    assert "attempt 2 of 5" in err and "attempt 3 of 5 · repair" in err and "decision:" not in err
     assert "fixed after 3 attempt(s)" in err and "scripted model" in err
     assert "Searching small patches" not in err
     assert "written by first-llm on attempt 3" in err

@@ -84,11 +84,15 @@ def test_the_decision_is_asked_only_when_its_answer_can_change_what_happens() ->
         return strategy.asks_decision(done, failure=failures[-1], has_retry_model=False, stops_on_it=stops_on_it)
 
     quiet = RetryStrategy()
-    # Adaptive restarts after a wrong result, a timeout or a failed repair whatever the decision says.
+    # Adaptive restarts after a wrong result, a timeout or a failed repair whatever the decision says,
+    # and by default repairs a first located error whatever it says too.
     assert not asks(quiet, ["wrong_result"]) and not asks(quiet, ["timed_out"])
     assert not asks(quiet, ["located_error", "located_error"])
-    # After a first located error it repairs, unless the decision asks for a restart.
-    assert asks(quiet, ["located_error"]) and asks(quiet, ["wrong_result", "located_error"])
+    assert not asks(quiet, ["located_error"]) and not asks(quiet, ["wrong_result", "located_error"])
+    # when_it_matters also asks after a first located error: it repairs, unless the decision asks for a restart.
+    matters = RetryStrategy(decide="when_it_matters")
+    assert asks(matters, ["located_error"]) and asks(matters, ["wrong_result", "located_error"])
+    assert not asks(matters, ["wrong_result"]) and not asks(matters, ["located_error", "located_error"])
     # A decision that can stop the round, or whose reason the next attempt sees, is always asked.
     assert asks(quiet, ["wrong_result"], stops_on_it=True)
     assert asks(RetryStrategy(share_reason=True), ["wrong_result"])
@@ -280,12 +284,25 @@ async def test_decision_after_a_restart_sees_that_attempt_not_the_earlier_ones(
 
 
 async def test_a_decision_that_changes_nothing_is_not_asked(executor: LocalCommandLineCodeExecutor) -> None:
-    # With stop_on_decision off, a wrong result is restarted whatever the decision says: no call for it.
-    client = scripted([py(WRONG), py(LOCATED), decision(True, "define it"), py(RIGHT)])
+    # With stop_on_decision off, a wrong result is restarted and a located error repaired: no call to decide.
+    client = scripted([py(WRONG), py(LOCATED), py(RIGHT)])
     items = await run(agent_with(executor, client, max_retries_on_error=3, stop_on_decision=False))
 
-    assert len(client.create_calls) == 4
-    assert client.create_calls[1]["json_output"] is None and "write a new program from scratch" in sent(client, 1)
+    assert len(client.create_calls) == 3 and all(c["json_output"] is None for c in client.create_calls)
+    assert "write a new program from scratch" in sent(client, 1) and "undefined_factor" in sent(client, 2)
+    assert not [i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "retry_decision"]
+    assert RunSummary.from_metadata(items[-1].chat_message.metadata).attempts == 3  # type: ignore[union-attr]
+
+
+async def test_when_it_matters_asks_the_decision_after_a_first_located_error(
+    executor: LocalCommandLineCodeExecutor,
+) -> None:
+    client = scripted([py(WRONG), py(LOCATED), decision(True, "define it"), py(RIGHT)])
+    strategy = RetryStrategy(decide="when_it_matters", search=False)
+    agent = agent_with(executor, client, max_retries_on_error=3, stop_on_decision=False, retry_strategy=strategy)
+    items = await run(agent)
+
+    assert len(client.create_calls) == 4 and client.create_calls[1]["json_output"] is None
     # After the located error, the decision picks repair or restart, so it is asked.
     assert client.create_calls[2]["json_output"] is not None and "undefined_factor" in sent(client, 3)
     decisions = [i for i in items if isinstance(i, ThoughtEvent) and i.metadata.get("kind") == "retry_decision"]

@@ -129,8 +129,8 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         max_output_chars: Size of execution output kept in the context (head and tail).
         default_language: Language assumed for untagged code blocks.
         stop_on_decision: Whether a "stop" decision ends the round. Small local models say "stop" too
-            eagerly; with ``False`` the round goes on while attempts remain, and the decision is asked
-            only when its approach can change the next move (see ``RetryStrategy``'s ``decide``).
+            eagerly; with ``False`` the round goes on while attempts remain, and the decision is not asked
+            unless its reason is shared (see ``RetryStrategy``'s ``decide``).
         retry_model_client: A (usually stronger) model that makes the later attempts: a cascade.
         retry_strategy: Plans each attempt (repair or restart, model, temperature, seed) and whether the
             patch search runs and when. Defaults to ``RetryStrategy()``, the adaptive policy.

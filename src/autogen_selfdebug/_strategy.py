@@ -58,8 +58,9 @@ crash) and left the rest as given.
 
 The retry decision may ask for a restart (never the reverse), and a reply that held no runnable
 code is always repaired, so the model sees the note on what was wrong with it. The decision is asked
-only when its answer counts (``decide``): when a "stop" would end the round, when its reason is shared,
-or when the approach it asks for changes the next move.
+only when the agent acts on what it says (``decide``): when a "stop" would end the round, or when its
+reason is shared. Its approach alone is not worth a call: on the tuning split's model-made bugs, the 19
+rounds in which it was asked after a located error fixed none (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -94,8 +95,9 @@ __all__ = [
 StrategyMode = Literal["adaptive", "repair", "restart"]
 """Which policy picks the next move: the evidence-based default, or one move always."""
 
-DecidePolicy = Literal["when_it_matters", "always"]
-"""When the retry decision is asked: only when its answer can change what happens next, or after every
+DecidePolicy = Literal["when_heeded", "when_it_matters", "always"]
+"""When the retry decision is asked: only when the agent acts on what it says (a "stop" ends the round, or its
+reason is shown to the next attempt); also when the approach it asks for changes the next move; or after every
 failure of the model's code (for its reason alone, when the round goes on whatever it says)."""
 
 Move = Literal["first", "repair", "restart", "given", "search"]
@@ -198,7 +200,7 @@ class RetryStrategyConfig(BaseModel):
     search: bool | None = None
     search_budget: SearchBudget = Field(default_factory=SearchBudget)
     confirm_model_patches: bool = True
-    decide: DecidePolicy = "when_it_matters"
+    decide: DecidePolicy = "when_heeded"
     stop_on_resend: bool = True
     outline_after_resend: bool = True
 
@@ -221,12 +223,12 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         confirm_model_patches: Whether a passing patch of the model's own program ends the round
             ``unconfirmed`` (the default) rather than in success; a patch of a given program is a success,
             and so is one that edits only lines the model kept from it.
-        decide: ``when_it_matters`` (the default) asks the retry decision only when its answer can change
-            what happens next: a "stop" ends the round (the agent's ``stop_on_decision``), its reason is
-            shared, or the approach it asks for changes the next move (after a first located error, in
-            ``adaptive`` mode). Otherwise the next attempt is the same whatever it says, and each decision
-            costs a model call (a third of ``ours``' tokens on held-out fix-rate, docs/benchmarks.md).
-            ``always`` asks it after every new failure of the model's code, for its reason.
+        decide: ``when_heeded`` (the default) asks the retry decision only when the agent acts on what it
+            says: a "stop" ends the round (the agent's ``stop_on_decision``) or its reason is shared. Otherwise
+            a wrong result is restarted and a first located error repaired, and a decision would cost a model
+            call for nothing but the approach it asks for (docs/benchmarks.md). ``when_it_matters`` also asks
+            it where that approach changes the next move (after a first located error, in ``adaptive``
+            mode); ``always`` asks it after every new failure of the model's code, for its reason.
         stop_on_resend: Whether the round ends when the model, sampled above temperature 0 and with no stronger
             model to escalate to, resends a program that already failed: it has nothing new to try, and each
             attempt left would cost a generation (see the module docstring).
@@ -259,7 +261,7 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         search: bool | None = None,
         search_budget: SearchBudget | None = None,
         confirm_model_patches: bool = True,
-        decide: DecidePolicy = "when_it_matters",
+        decide: DecidePolicy = "when_heeded",
         stop_on_resend: bool = True,
         outline_after_resend: bool = True,
     ) -> None:
@@ -269,8 +271,8 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             raise ValueError(f"temperatures must be a non-empty list of values >= 0, not {list(temperatures)}.")
         if escalate_after < 0:
             raise ValueError(f"escalate_after must be 0 or more, not {escalate_after}.")
-        if decide not in ("when_it_matters", "always"):
-            raise ValueError(f"Unknown decide policy {decide!r}; choose when_it_matters or always.")
+        if decide not in ("when_heeded", "when_it_matters", "always"):
+            raise ValueError(f"Unknown decide policy {decide!r}; choose when_heeded, when_it_matters or always.")
         self._config = RetryStrategyConfig(
             mode=mode,
             temperatures=list(temperatures),
@@ -348,6 +350,8 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             return False
         if self._config.decide == "always" or stops_on_it or self.share_reason:
             return True
+        if self._config.decide == "when_heeded":
+            return False
         restart = self.next(done, failure=failure, has_retry_model=has_retry_model, asked="restart")
         return restart.move != self.next(done, failure=failure, has_retry_model=has_retry_model).move
 
