@@ -67,7 +67,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal, get_args
 
 from autogen_core import Component, ComponentBase
 from autogen_core.models import LLMMessage, UserMessage
@@ -205,6 +205,13 @@ class RetryStrategyConfig(BaseModel):
     outline_after_resend: bool = True
 
 
+def _check_choice(what: str, value: str, choices: Any) -> None:
+    """Refuse a value outside the ``Literal`` type ``choices``, naming the ones it allows."""
+    allowed = get_args(choices)
+    if value not in allowed:
+        raise ValueError(f"Unknown {what} {value!r}; choose {', '.join(allowed[:-1])} or {allowed[-1]}.")
+
+
 class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyConfig]):
     """Plans each attempt: repair or restart, which model, and the sampling temperature and seed.
 
@@ -265,14 +272,12 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         stop_on_resend: bool = True,
         outline_after_resend: bool = True,
     ) -> None:
-        if mode not in ("adaptive", "repair", "restart"):
-            raise ValueError(f"Unknown retry strategy mode {mode!r}; choose adaptive, repair or restart.")
+        _check_choice("retry strategy mode", mode, StrategyMode)
         if not temperatures or any(t < 0 for t in temperatures):
             raise ValueError(f"temperatures must be a non-empty list of values >= 0, not {list(temperatures)}.")
         if escalate_after < 0:
             raise ValueError(f"escalate_after must be 0 or more, not {escalate_after}.")
-        if decide not in ("when_heeded", "when_it_matters", "always"):
-            raise ValueError(f"Unknown decide policy {decide!r}; choose when_heeded, when_it_matters or always.")
+        _check_choice("decide policy", decide, DecidePolicy)
         self._config = RetryStrategyConfig(
             mode=mode,
             temperatures=list(temperatures),
