@@ -265,5 +265,5 @@ def test_a_missing_binary_names_the_command_that_builds_it(tmp_path: Path, monke
 def test_parallel_slots_need_the_llama_server_engine() -> None:
     with pytest.raises(ValueError, match="python engine"):
         LocalServer("local", parallel=2)
-    with pytest.raises(ValueError, match="Unknown server engine"):
+    with pytest.raises(ValueError, match="Unknown server engine 'vllm'; choose python or llama-server"):
         LocalServer("local", engine="vllm")  # type: ignore[arg-type]

@@ -2,12 +2,22 @@
 
 Errors in the model's code are data and go back to the model; these exceptions are for
 failures of the infrastructure around it: a sandbox that cannot start, a model spec that
-cannot be resolved, a command line used wrongly.
+cannot be resolved, a command line used wrongly. ``check_choice`` words the error for an option
+outside its ``Literal`` choices the same way everywhere.
 """
 
 from __future__ import annotations
 
-__all__ = ["ModelCallError", "ModelSelectionError", "SandboxError", "SelfDebugError", "UsageError"]
+from typing import Any, get_args
+
+__all__ = [
+    "ModelCallError",
+    "ModelSelectionError",
+    "SandboxError",
+    "SelfDebugError",
+    "UsageError",
+    "check_choice",
+]
 
 
 class SelfDebugError(Exception):
@@ -28,3 +38,10 @@ class UsageError(SelfDebugError):
 
 class ModelCallError(SelfDebugError):
     """A call to the model client failed (network, authentication, server error). The cause is chained."""
+
+
+def check_choice(what: str, value: str, choices: Any) -> None:
+    """Refuse a value outside the ``Literal`` type ``choices``, naming the ones it allows."""
+    allowed = get_args(choices)
+    if value not in allowed:
+        raise ValueError(f"Unknown {what} {value!r}; choose {', '.join(allowed[:-1])} or {allowed[-1]}.")

@@ -67,13 +67,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal, get_args
+from typing import Literal
 
 from autogen_core import Component, ComponentBase
 from autogen_core.models import LLMMessage, UserMessage
 from pydantic import BaseModel, Field
 from typing_extensions import Self
 
+from ._errors import check_choice
 from ._tracebacks import waited_for_input
 from ._verification import CheckResult
 from .repair import SearchBudget
@@ -205,13 +206,6 @@ class RetryStrategyConfig(BaseModel):
     outline_after_resend: bool = True
 
 
-def _check_choice(what: str, value: str, choices: Any) -> None:
-    """Refuse a value outside the ``Literal`` type ``choices``, naming the ones it allows."""
-    allowed = get_args(choices)
-    if value not in allowed:
-        raise ValueError(f"Unknown {what} {value!r}; choose {', '.join(allowed[:-1])} or {allowed[-1]}.")
-
-
 class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyConfig]):
     """Plans each attempt: repair or restart, which model, and the sampling temperature and seed.
 
@@ -272,12 +266,12 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         stop_on_resend: bool = True,
         outline_after_resend: bool = True,
     ) -> None:
-        _check_choice("retry strategy mode", mode, StrategyMode)
+        check_choice("retry strategy mode", mode, StrategyMode)
         if not temperatures or any(t < 0 for t in temperatures):
             raise ValueError(f"temperatures must be a non-empty list of values >= 0, not {list(temperatures)}.")
         if escalate_after < 0:
             raise ValueError(f"escalate_after must be 0 or more, not {escalate_after}.")
-        _check_choice("decide policy", decide, DecidePolicy)
+        check_choice("decide policy", decide, DecidePolicy)
         self._config = RetryStrategyConfig(
             mode=mode,
             temperatures=list(temperatures),

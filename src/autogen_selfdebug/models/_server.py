@@ -36,7 +36,7 @@ from typing import Literal
 
 from typing_extensions import Self
 
-from .._errors import ModelSelectionError
+from .._errors import ModelSelectionError, check_choice
 from ._llama_server import llama_server_binary, llama_server_command
 from ._spec import local_model_file, parse_model_spec
 
@@ -108,8 +108,7 @@ class LocalServer:
         n_ctx: int = 8192,
         startup_timeout: float = 120.0,
     ) -> None:
-        if engine not in ("python", "llama-server"):
-            raise ValueError(f"Unknown server engine {engine!r}; choose python or llama-server.")
+        check_choice("server engine", engine, ServerEngine)
         if parallel < 1 or (engine == "python" and parallel != 1):
             raise ValueError(
                 f"parallel must be at least 1, and 1 for the python engine (it has no slots), not {parallel}."
