@@ -8,11 +8,14 @@ the visible asserts, how many passed before, how many patches passed, and each g
     .venv/bin/python scripts/grade-search-patches.py injected-2 tune OUT.jsonl
     .venv/bin/python scripts/grade-search-patches.py model tune OUT.jsonl \
         --bugs-file docs/data/model-bugs-local-0.5b-tune.jsonl
+
+``--with-source`` also keeps each graded patch's program (``scripts/neighbour-inputs.py`` reads it).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import json
 from pathlib import Path
@@ -40,7 +43,7 @@ async def bugs(kind: str, split: str, bugs_file: Path | None) -> list[tuple[Prob
     return [(problems[r.task_id], r.broken) for r in records if r.status == "bug" and r.task_id in problems]
 
 
-async def main(kind: str, split: str, out: Path, bugs_file: Path | None) -> None:
+async def main(kind: str, split: str, out: Path, bugs_file: Path | None, *, with_source: bool) -> None:
     found = await bugs(kind, split, bugs_file)
     token = CancellationToken()
     async with LocalSandbox() as sandbox:
@@ -65,6 +68,7 @@ async def main(kind: str, split: str, out: Path, bugs_file: Path | None) -> None
                         "susp": s.suspiciousness,
                         "unread": list(s.unread),
                         "correct": (await grade(problem, s.source, timeout=10)).passed,
+                        **({"source": s.source} if with_source else {}),
                     }
                     for s in result.passing[:12]
                 ]
@@ -73,6 +77,8 @@ async def main(kind: str, split: str, out: Path, bugs_file: Path | None) -> None
                     "task": problem.task_id,
                     "kind": kind,
                     "tests": base.total if base else None,
+                    # The asserts the tests hold (``tests`` counts those the program given ran: none if it crashed).
+                    "visible_asserts": sum(isinstance(node, ast.Assert) for node in ast.walk(ast.parse(tests))),
                     "baseline": [base.passed, base.total] if base else None,
                     "tried": result.tried,
                     "stopped": result.stopped,
@@ -91,5 +97,6 @@ if __name__ == "__main__":
     parser.add_argument("split", choices=("tune", "heldout", "all"))
     parser.add_argument("out", type=Path)
     parser.add_argument("--bugs-file", type=Path, default=None)
+    parser.add_argument("--with-source", action="store_true", help="keep each graded patch's program")
     args = parser.parse_args()
-    asyncio.run(main(args.kind, args.split, args.out, args.bugs_file))
+    asyncio.run(main(args.kind, args.split, args.out, args.bugs_file, with_source=args.with_source))
