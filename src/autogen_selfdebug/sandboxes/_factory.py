@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from autogen_core.code_executor import CodeExecutor
 
@@ -13,7 +13,8 @@ from .._errors import SandboxError
 __all__ = ["SANDBOX_KINDS", "SandboxKind", "create_sandbox"]
 
 SandboxKind = Literal["local", "docker", "jupyter"]
-SANDBOX_KINDS: tuple[SandboxKind, ...] = ("local", "docker", "jupyter")
+# From the Literal, so the CLI's --executor choices and the unknown-kind error cannot miss a kind.
+SANDBOX_KINDS: tuple[SandboxKind, ...] = get_args(SandboxKind)
 
 
 def create_sandbox(
