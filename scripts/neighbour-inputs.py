@@ -1,11 +1,13 @@
-"""Do programs that pass the visible tests but fail the hidden ones crash more often on inputs near the visible ones?
+"""Do programs that pass the visible tests but fail the hidden ones give themselves away on inputs near them?
 
 An analysis for docs/benchmarks.md, on the tuning split only: it asks whether a claim could be doubted, with no
 model call, because the program raises on a small change of a visible test's arguments (an empty list, a number
 plus one, a string cut short). It pools every tuning program in docs/data that passes its visible tests and
 whose hidden-test grade is recorded (the model's single-shot answers, fix-rate claims, every attempt of ours) and
 the passing patches in GRADED files (``scripts/grade-search-patches.py --with-source``); runs each, and the
-canonical solution, on up to 40 such neighbour inputs of its task; and writes one JSON line per program.
+canonical solution, on up to 40 such neighbour inputs of its task; compares each program that is not a
+single-shot answer with the task's single-shot answers that pass the visible tests (a second sample as the
+judge); and writes one JSON line per program.
 
     .venv/bin/python scripts/neighbour-inputs.py OUT.jsonl [GRADED.jsonl ...]
 
@@ -129,31 +131,49 @@ def pool(graded: list[Path]) -> list[dict[str, object]]:
     return list(found.values())
 
 
+def agreement(outcomes: list[list[str]], others: list[list[list[str]]]) -> float | None:
+    """The share of ``others`` that return what ``outcomes`` do on every input where both return."""
+    if not others:
+        return None
+    agree = [all(a == b for a, b in zip(outcomes, o, strict=True) if a[0] == b[0] == "ok") for o in others]
+    return sum(agree) / len(agree)
+
+
 def main(out: Path, graded: list[Path]) -> None:
     problems = {p.task_id: p for p in load_split("tune")}
     canonical: dict[str, list[list[str]] | None] = {}
+    ran: list[tuple[dict[str, object], list[list[str]], list[list[str]]]] = []
+    for entry in pool(graded):
+        problem = problems[str(entry["task"])]
+        inputs = neighbours(problem)
+        if not inputs:
+            continue
+        if problem.task_id not in canonical:
+            canonical[problem.task_id] = run(problem.prompt + problem.canonical_solution, problem.entry_point, inputs)
+        outcomes, reference = run(str(entry["code"]), problem.entry_point, inputs), canonical[problem.task_id]
+        if outcomes is not None and reference is not None:
+            ran.append((entry, outcomes, reference))
+    # What a second sample would say: the model's single-shot answers to the same task that pass its visible tests.
+    answers: dict[str, list[tuple[str, list[list[str]]]]] = {}
+    for entry, outcomes, _ in ran:
+        if entry["source"] == "single shot":
+            answers.setdefault(str(entry["task"]), []).append((str(entry["code"]), outcomes))
     totals: Counter[tuple[str, bool, str]] = Counter()
     with out.open("w", encoding="utf-8") as f:
-        for entry in pool(graded):
-            task = str(entry["task"])
-            problem = problems[task]
-            inputs = neighbours(problem)
-            if not inputs:
-                continue
-            if task not in canonical:
-                canonical[task] = run(problem.prompt + problem.canonical_solution, problem.entry_point, inputs)
-            outcomes, reference = run(str(entry["code"]), problem.entry_point, inputs), canonical[task]
-            if outcomes is None or reference is None:
-                continue
+        for entry, outcomes, reference in ran:
             pairs = list(zip(outcomes, reference, strict=True))
+            others = [o for code, o in answers.get(str(entry["task"]), []) if code != entry["code"]]
+            agrees = None if entry["source"] == "single shot" else agreement(outcomes, others)
             line = {
-                "task": task,
+                "task": entry["task"],
                 "source": entry["source"],
                 "right": entry["right"],
-                "inputs": len(inputs),
+                "inputs": len(pairs),
                 "raised": sum(got[0] != "ok" for got, _ in pairs),
                 "raised_where_canonical_returns": sum(got[0] != "ok" and ref[0] == "ok" for got, ref in pairs),
                 "differs_from_canonical": sum(got != ref for got, ref in pairs),
+                "single_shot_answers": len(others) if agrees is not None else None,
+                "agrees_with_answers": agrees,
             }
             f.write(json.dumps(line) + "\n")
             for source in ("all", str(entry["source"])):
@@ -162,6 +182,9 @@ def main(out: Path, graded: list[Path]) -> None:
                 totals[(*key, "raised on one or more")] += line["raised"] > 0
                 totals[(*key, "raised where the canonical returns")] += line["raised_where_canonical_returns"] > 0
                 totals[(*key, "differs from the canonical")] += line["differs_from_canonical"] > 0
+                if agrees is not None:
+                    totals[(*key, "compared with single-shot answers")] += 1
+                    totals[(*key, "agrees with most of them")] += agrees > 0.5
     for source, right in sorted({(s, r) for s, r, _ in totals}):
         figures = ", ".join(f"{what} {n}" for (s, r, what), n in totals.items() if (s, r) == (source, right))
         print(f"{source}, {'right' if right else 'wrong'}: {figures}")
