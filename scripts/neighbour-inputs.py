@@ -115,7 +115,7 @@ def pool(graded: list[Path]) -> list[dict[str, object]]:
                 add(record["task_id"], record.get("broken"), False, "single shot")
     for path in [DATA / "fix-rate-tune-all-80-2026-11-30.jsonl", *sorted(DATA.glob("decide-tune-*.jsonl"))]:
         for record in map(json.loads, path.read_text().splitlines()):
-            if "task_id" in record and record.get("verdict") in ("success", "unconfirmed"):
+            if "task_id" in record and record.get("verdict") == "success":
                 add(record["task_id"], record.get("code"), bool(record["passed"]), "fix-rate claim")
     for line in (DATA / "attempts-tune-ours-every-attempt-2026-11-30.jsonl").read_text().splitlines():
         record = json.loads(line)
