@@ -20,12 +20,12 @@ from __future__ import annotations
 import argparse
 import ast
 import json
-import re
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
+from autogen_selfdebug import extract_code_blocks
 from autogen_selfdebug.bench._humaneval import Problem, load_split
 
 DATA = Path(__file__).resolve().parent.parent / "docs" / "data"
@@ -89,8 +89,10 @@ def neighbours(problem: Problem) -> list[list[object]]:
 
 
 def run(code: str, entry: str, inputs: list[list[object]]) -> list[list[str]] | None:
-    fenced = re.search(r"```(?:python)?\n(.*?)```", code, re.S)
-    source = (fenced.group(1) if fenced else code) + "\n" + RUNNER.format(inputs=inputs, entry=entry)
+    """The entry point's outcome on each input, after ``code`` (plain, or in markdown fences as attempts keep it)."""
+    fenced = extract_code_blocks(code, ["python"]).blocks
+    program = "\n".join(block.code for block in fenced) if fenced else code
+    source = program + "\n" + RUNNER.format(inputs=inputs, entry=entry)
     try:
         out = subprocess.run([sys.executable, "-c", source], capture_output=True, text=True, timeout=60).stdout
     except subprocess.TimeoutExpired:
