@@ -93,9 +93,11 @@ def main(split: str, draws: int, out: Path | None) -> None:
                 verdict = "kept: no answer passes the visible tests"
                 for s in order:
                     answer = by_seed[s].get(task)
-                    if answer is None or not answer["code"]:
+                    if answer is None:
                         continue
                     tokens += int(answer["tokens"])  # type: ignore[call-overload]
+                    if not answer["code"]:
+                        continue  # a reply with no code costs its tokens all the same
                     code = str(answer["code"])
                     key = (task, code)
                     if key not in visible:
