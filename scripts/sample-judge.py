@@ -18,14 +18,14 @@ at a time as "the" second sample; their tokens are what the draw would cost. The
 from __future__ import annotations
 
 import argparse
+import asyncio
 import importlib.util
 import json
 import re
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
+from autogen_selfdebug.bench._bugfix import exit_code
 from autogen_selfdebug.bench._humaneval import Problem, load_split
 
 DATA = Path(__file__).resolve().parent.parent / "docs" / "data"
@@ -38,16 +38,10 @@ _spec.loader.exec_module(near)
 
 
 def passes_visible(code: str, problem: Problem) -> bool:
-    """Whether the answer, then the visible tests, runs to exit code 0 (as the agent runs it)."""
+    """Whether the answer, then the visible tests, runs to exit code 0, checked as the model-made sets check it."""
     if not problem.visible_tests:
         return False
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", code + "\n\n" + problem.visible_tests], capture_output=True, timeout=20
-        )
-    except subprocess.TimeoutExpired:
-        return False
-    return done.returncode == 0
+    return asyncio.run(exit_code(f"{code}\n\n{problem.visible_tests}\n", 20)) == 0
 
 
 def answers(split: str) -> dict[int, dict[str, dict[str, object]]]:
@@ -64,11 +58,8 @@ def answers(split: str) -> dict[int, dict[str, dict[str, object]]]:
 
 def main(split: str, draws: int, out: Path | None) -> None:
     problems = {p.task_id: p for p in load_split(split)}
-    claims = [
-        r
-        for r in map(json.loads, (DATA / RUNS[split]).read_text().splitlines())
-        if "task_id" in r and r.get("verdict") == "success" and r["arm"] in ("ours", "cascade")
-    ]
+    runs = [r for r in map(json.loads, (DATA / RUNS[split]).read_text().splitlines()) if "task_id" in r]
+    claims = [r for r in runs if r.get("verdict") == "success" and r["arm"] in ("ours", "cascade")]
     by_seed = answers(split)
     seeds = sorted(by_seed)
     inputs = {t: near.neighbours(problems[t]) for t in {c["task_id"] for c in claims}}
@@ -118,7 +109,6 @@ def main(split: str, draws: int, out: Path | None) -> None:
             totals[(arm, seed, "tokens")] += tokens
     if out is not None:
         out.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    runs = [r for r in map(json.loads, (DATA / RUNS[split]).read_text().splitlines()) if "task_id" in r]
     for arm in ("ours", "cascade"):
         mine_runs = [r for r in runs if r["arm"] == arm]
         solved = sum(r["passed"] for r in mine_runs)
