@@ -140,6 +140,34 @@ def test_add_await(language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_swap_statements(language: str) -> None:
+    source = (
+        "class Order {\n  moveTo(to) {\n    this.state = to;\n    this.history.push({ from: this.state, to });\n"
+        "    this.moves += 1;\n    this.at = Date.now();\n  }\n}\n"
+        "function f(xs) {\n  let total = 0;\n  total += 1;\n  const right = xs.pop();\n"
+        "  const left = xs.pop();\n  return total + right - left;\n}\n"
+    )
+    # Only statements that touch something in common: `this.moves` and `this.at` commute, a `let` never goes after
+    # a use of the name it declares (`total += ...; let total = 0;` throws), and two names given the same expression
+    # are not swapped (that is `right` and `left` swapped where they are used, where the search makes it).
+    assert results(source, language, "swap_statements") == [
+        source.replace(
+            "this.state = to;\n    this.history.push({ from: this.state, to });",
+            "this.history.push({ from: this.state, to });\n    this.state = to;",
+        )
+    ]
+    commented = "function f(s) {\n  s = s.trim();\n  // quotes first\n  s = s.replace(/'/g, '');\n  return s;\n}\n"
+    assert results(commented, language, "swap_statements") == [
+        "function f(s) {\n  // quotes first\n  s = s.replace(/'/g, '');\n  s = s.trim();\n  return s;\n}\n"
+    ]
+    [edit] = tree_sitter_edits(source, language, templates=["swap_statements"])
+    assert edit.description == (
+        "`this.state = to; this.history.push({ from: this.state, to });` changed to "
+        "`this.history.push({ from: this.state, to }); this.state = to;` on line 3"
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_known_bugs_get_the_fixes_lints_name(language: str) -> None:
     def fixed(source: str) -> list[str]:
         return [e.description for e in tree_sitter_edits(source, language, templates=["known_bug"])]

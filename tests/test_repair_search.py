@@ -131,6 +131,12 @@ TEMPLATE_CASES = {
         "assert asyncio.run(first([-1, 2])) == 2\nassert asyncio.run(first([-1])) is None",
         "if await up(x):",
     ),
+    "swap_statements": (
+        "class Account:\n    def __init__(self):\n        self.balance = 0\n        self.before = []\n\n"
+        "    def deposit(self, amount):\n        self.balance += amount\n        self.before.append(self.balance)\n",
+        "a = Account()\na.deposit(5)\na.deposit(3)\nassert a.before == [0, 5]\nassert a.balance == 8",
+        "self.before.append(self.balance)\n        self.balance += amount",
+    ),
     "known_bug": (
         "def prune(stock):\n    for item in stock:\n        if stock[item] == 0:\n            del stock[item]\n"
         "    return stock\n",
@@ -296,6 +302,26 @@ async def test_a_module_level_pattern_is_repaired_where_a_function_tests_it(sand
     result = await search(sandbox, program, tests, "javascript")
     assert result.fix is not None, result.summary()
     assert result.fix.patch.description == "`CODE = /^[A-Z]{3}$/g` changed to `CODE = /^[A-Z]{3}$/` on line 1"
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+async def test_a_state_changed_before_it_is_recorded_is_fixed_by_swapping_the_two(
+    sandbox: CodeExecutor, language: str
+) -> None:
+    program = (
+        "class Door {\n  constructor() {\n    this.state = 'closed';\n    this.log = [];\n  }\n"
+        "  go(to) {\n    this.state = to;\n    this.log.push(this.state + '>' + to);\n  }\n}\n"
+    )
+    tests = (
+        "const d = new Door();\nd.go('open');\nd.go('locked');\n"
+        "console.assert(d.log.join() === 'closed>open,open>locked');\nconsole.assert(d.state === 'locked');"
+    )
+    result = await search(sandbox, program, tests, language)
+    assert result.fix is not None, result.summary()
+    assert result.fix.patch.description == (
+        "`this.state = to; this.log.push(this.state + '>' + to);` changed to "
+        "`this.log.push(this.state + '>' + to); this.state = to;` on line 7"
+    )
 
 
 @pytest.mark.parametrize("language", ["javascript", "typescript"])
@@ -1530,6 +1556,39 @@ def test_add_await_only_where_a_coroutine_is_used_not_handed_on() -> None:
         "`self.is_up(url)` changed to `await self.is_up(url)` on line 11",
         "`return fn()` changed to `return await fn()` on line 20",
     ]
+
+
+def test_two_statements_swap_only_when_one_writes_what_the_other_names() -> None:
+    source = (
+        "class Order:\n    def move_to(self, to):\n        self.state = to\n"
+        "        self.history.append((self.state, to))\n        self.moves = 1\n        self.at = 0\n"
+        "        right = self.stack.pop()\n        left = self.stack.pop()\n        return self.state\n"
+    )
+    # `self.moves` and `self.at` commute; a `return` never moves; two names given the same expression are not swapped
+    # (that is `right` and `left` swapped where they are used, where the search makes it).
+    [edit] = repair_edits(source, templates=["swap_statements"])
+    assert edit.description == (
+        "`self.state = to; self.history.append((self.state, to))` changed to "
+        "`self.history.append((self.state, to)); self.state = to` on line 3"
+    )
+    assert edit.apply(source) == source.replace(
+        "self.state = to\n        self.history.append((self.state, to))",
+        "self.history.append((self.state, to))\n        self.state = to",
+    )
+    # The edit spans the two statements, not the whole function, so a second edit elsewhere in it can join it.
+    assert source[edit.start : edit.end].startswith("state = to") and edit.end < source.index("self.moves")
+
+
+def test_a_comment_above_a_swapped_statement_moves_with_it() -> None:
+    source = (
+        "def slug(text):\n    text = re.sub('[^a-z]+', '-', text)\n    # quotes go first\n"
+        "    text = text.replace(\"'\", '')\n    return text\n"
+    )
+    [edit] = repair_edits(source, templates=["swap_statements"])
+    assert edit.apply(source) == (
+        "def slug(text):\n    # quotes go first\n    text = text.replace(\"'\", '')\n"
+        "    text = re.sub('[^a-z]+', '-', text)\n    return text\n"
+    )
 
 
 def test_a_slice_bound_counted_from_the_other_end() -> None:

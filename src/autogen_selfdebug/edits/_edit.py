@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Edit", "Patch", "edits_kept_code", "same_edit_everywhere"]
+__all__ = ["Edit", "Patch", "edits_kept_code", "same_edit_everywhere", "swapped"]
 
 
 def _one_line(snippet: str) -> str:
@@ -248,3 +248,18 @@ def _disjoint(edits: Sequence[Edit]) -> list[Edit]:
         if all(edit.start >= k.end or k.start >= edit.end for k in kept):
             kept.append(edit)
     return kept
+
+
+def swapped(first: str, between: str, second: str, indent: str) -> str:
+    """``second`` then ``first``, two statements on lines of their own (``between`` is the text between them, ``indent``
+    the first's): the comment lines just above ``second`` move up with it, since they are about it.
+
+    Example:
+        >>> swapped("a = 1", "\\n    # then b\\n    ", "b = a", "    ")
+        '# then b\\n    b = a\\n    a = 1'
+    """
+    lead, newline, rest = between.partition("\n")
+    comments = rest[len(indent) :].rstrip(" \t")
+    if indent.strip() or lead.strip() or not newline or not rest.startswith(indent) or not comments.strip():
+        return second + between + first
+    return f"{comments}{indent}{second}\n{indent}{first}"

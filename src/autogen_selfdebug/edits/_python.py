@@ -43,10 +43,11 @@ name replaced by another of its function's names, an attribute by another used o
 ``^`` → ``**``, ``is`` on a literal → ``==``, a slice bound's sign (``d[4:]`` → ``d[-4:]``), a ``reduce``'s
 missing start value, a condition negated or its ``not`` removed, a ``True`` or ``False`` flipped, an operator
 replaced as typed (``s + p + q`` → ``s + p * q``, which regroups), a one-argument call unwrapped (not one that
-reads input), a returned value replaced by another local, and ``await`` added (``add_await``: a call of the
-program's own ``async def``, or one returned inside ``try``), and, last, the fixes linters name for known bugs
-that are no single token (``known_bug``: :func:`_known_bug`). An edit that would leave a neutral term
-(``x - 0``, ``x * 1``) drops it instead: ``x - 1`` → ``x``.
+reads input), a returned value replaced by another local, ``await`` added (``add_await``: a call of the
+program's own ``async def``, or one returned inside ``try``), two one-line statements of a function's block in the
+other order when one writes what the other reads (``swap_statements``: a state changed before it is recorded), and,
+last, the fixes linters name for known bugs that are no single token (``known_bug``: :func:`_known_bug`). An edit
+that would leave a neutral term (``x - 0``, ``x * 1``) drops it instead: ``x - 1`` → ``x``.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, TypeAlias, TypeGuard, cast, get_args
 
-from ._edit import Edit
+from ._edit import Edit, swapped
 from ._patterns import one_character_groups
 
 __all__ = [
@@ -100,6 +101,7 @@ RepairTemplate = Literal[
     "remove_call",
     "return_local",
     "add_await",
+    "swap_statements",
     "known_bug",
 ]
 """The kinds of repair edit, for Python, JavaScript and TypeScript alike (this module's docstring)."""
@@ -378,6 +380,7 @@ class _Candidate:
     shown: ast.AST
     said: tuple[str, str] | None = None  # before and after for people, when the changed span is too wide to read
     shows: int | None = None  # the offset where the bug shows, when the tests never run the edited line
+    narrow: bool = False  # the edit spans only the text that changes (not all of ``node``): it overlaps less
 
 
 def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> tuple[Edit, str] | None:
@@ -403,6 +406,8 @@ def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> tuple[Edit
             continue
         if parsed != expected:
             continue
+        if candidate.narrow:
+            start, end, new = _narrowed(text.source, mutated)
         line = text.line_of(candidate.at)
         shown_start, shown_end = text.span(candidate.shown)
         shown = min(shown_start, start), max(shown_end, end)
@@ -413,6 +418,18 @@ def _realise(candidate: _Candidate, tree: ast.Module, text: _Text) -> tuple[Edit
             edit = replace(edit, shows=text.line_of(candidate.shows))
         return edit, mutated
     return None
+
+
+def _narrowed(source: str, changed: str) -> tuple[int, int, str]:
+    """The smallest span of ``source`` and the text that, put over it, make ``changed``."""
+    start = _common(source, changed)
+    tail = _common(source[start:][::-1], changed[start:][::-1])
+    return start, len(source) - tail, changed[start : len(changed) - tail]
+
+
+def _common(text: str, other: str) -> int:
+    """How many characters the two texts begin with in common."""
+    return next((i for i, (a, b) in enumerate(zip(text, other, strict=False)) if a != b), min(len(text), len(other)))
 
 
 _BARE = (ast.Name, ast.Constant, ast.Call, ast.Attribute, ast.Subscript)
@@ -2046,6 +2063,93 @@ def _length_as_end(node: ast.Slice, text: _Text, parents: _Parents) -> Iterator[
     yield _Candidate("known_bug", upper, _Slot(node, "upper", None), new_node, (typed,), text.span(upper)[0], shown)
 
 
+_SWAPPABLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign)
+"""The statements :func:`_swap_statements` puts in the other order: no ``return`` or jump, no block."""
+
+
+def _swap_statements(
+    node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes
+) -> Iterator[_Candidate]:
+    """Two one-line statements, next to each other in a function's block, in the other order, when one writes what
+    the other reads or writes (``self.state = to`` then ``self.history.append((self.state, to))``, which meant to
+    record the state left; a total reset before it is read). Statements that touch nothing in common commute."""
+    owner, index = slot.parent, slot.index
+    if index is None or isinstance(owner, ast.Module) or slot.field not in ("body", "orelse", "finalbody"):
+        return
+    block = getattr(owner, slot.field)
+    owner_slot = _slot_of(owner, parents)
+    if index + 1 >= len(block) or owner_slot is None:
+        return
+    first, second = block[index], block[index + 1]
+    if not all(isinstance(s, _SWAPPABLE) and text.fits(s) and not _is_docstring(s) for s in (first, second)):
+        return
+    if not depend(_touched(first), _touched(second)) or _same_value(first, second):
+        return
+    new_owner = copy.copy(owner)
+    setattr(new_owner, slot.field, [*block[:index], second, first, *block[index + 2 :]])
+    (a, a_end), (b, b_end), (start, end) = text.span(first), text.span(second), text.span(owner)
+    source = text.source
+    indent = source[a - first.col_offset : a]
+    typed = source[start:a] + swapped(source[a:a_end], source[a_end:b], source[b:b_end], indent) + source[b_end:end]
+    said = f"{source[a:a_end]}; {source[b:b_end]}", f"{source[b:b_end]}; {source[a:a_end]}"
+    yield _Candidate("swap_statements", owner, owner_slot, new_owner, (typed,), a, first, said, narrow=True)
+
+
+def _same_value(first: ast.stmt, second: ast.stmt) -> bool:
+    """Whether both assign the same expression (``right = stack.pop()``, ``left = stack.pop()``): in the other order
+    they swap which name holds which value, the names swapped where they are used (a likelier edit, made there)."""
+    values = [s.value for s in (first, second) if isinstance(s, (ast.Assign, ast.AnnAssign)) and s.value is not None]
+    return len(values) == 2 and ast.dump(values[0]) == ast.dump(values[1])
+
+
+def _is_docstring(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+
+
+def depend(first: tuple[set[str], set[str]], second: tuple[set[str], set[str]]) -> bool:
+    """Whether one of two statements writes a path (``x``, ``self.items``) that the other names, each statement given
+    as the paths it writes and the paths it names; a path inside another counts (``self.items.append``)."""
+
+    def overlap(path: str, other: str) -> bool:
+        return path == other or path.startswith(f"{other}.") or other.startswith(f"{path}.")
+
+    (writes_a, named_a), (writes_b, named_b) = first, second
+    return any(overlap(w, t) for w in writes_a for t in named_b) or any(
+        overlap(w, t) for w in writes_b for t in named_a
+    )
+
+
+def _touched(statement: ast.stmt) -> tuple[set[str], set[str]]:
+    """The paths (``x``, ``self.items``) a statement writes (assigned, or changed by a method such as ``append``),
+    and every path it names: the longest only (``self.items.append``, not ``self``)."""
+    inner = {id(n.value) for n in ast.walk(statement) if isinstance(n, (ast.Attribute, ast.Subscript))}
+    writes: set[str] = set()
+    touched: set[str] = set()
+    for n in ast.walk(statement):
+        called = n.func if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) else None
+        if called is not None and called.attr in _MUTATORS and (changed := _path(called.value)) is not None:
+            writes.add(changed)
+        if not isinstance(n, (ast.Name, ast.Attribute, ast.Subscript)) or (path := _path(n)) is None:
+            continue
+        if isinstance(n.ctx, (ast.Store, ast.Del)):
+            writes.add(path)
+        if id(n) not in inner:
+            touched.add(path)
+    return writes, touched | writes
+
+
+def _path(node: ast.expr) -> str | None:
+    """``x``, ``self.items``; an item's path is its container's (``d[k]`` is ``d``); ``None`` for anything else."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _path(node.value)
+        return None if base is None else f"{base}.{node.attr}"
+    if isinstance(node, ast.Subscript):
+        return _path(node.value)
+    return None
+
+
 _REPAIRS: dict[str, _Generator] = {
     "swap_operands": _swap_operands,
     "replace_operator": _replace_operator,
@@ -2058,5 +2162,6 @@ _REPAIRS: dict[str, _Generator] = {
     "remove_call": _remove_call,
     "return_local": _return_local,
     "add_await": _add_await,
+    "swap_statements": _swap_statements,
     "known_bug": _known_bug,
 }

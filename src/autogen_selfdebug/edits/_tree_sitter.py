@@ -15,16 +15,16 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from typing import TypeAlias
 
 import tree_sitter
 import tree_sitter_javascript
 import tree_sitter_typescript
 
-from ._edit import Edit
+from ._edit import Edit, swapped
 from ._patterns import one_character_groups
-from ._python import COUNT_NAME, EXTENT_NAME, REPAIR_TEMPLATES, RepairTemplate, both_ways, count_meeting
+from ._python import COUNT_NAME, EXTENT_NAME, REPAIR_TEMPLATES, RepairTemplate, both_ways, count_meeting, depend
 
 __all__ = [
     "is_assert_statement",
@@ -1734,6 +1734,110 @@ def _mutates(node: Node, name: str, program: _Program) -> bool:
     return False
 
 
+_SWAPPABLE = frozenset({"expression_statement", "lexical_declaration", "variable_declaration"})
+"""The statements :func:`_swap_statements` puts in the other order: no ``return`` or jump, no block."""
+
+
+def _swap_statements(node: Node, program: _Program) -> Iterator[_Candidate]:
+    """Two one-line statements, next to each other in a block, in the other order, when one writes what the other
+    reads or writes (``this.state = to;`` then ``this.history.push({ from: this.state, to });``, which meant to
+    record the state left). Statements that touch nothing in common commute."""
+    if node.type != "statement_block":
+        return
+    statements = [c for c in node.named_children if c.type != "comment"]
+    for first, second in pairwise(statements):
+        if not all(s.type in _SWAPPABLE and program.fits(s) for s in (first, second)):
+            continue
+        touched = _touched(second, program)
+        if not depend(_touched(first, program), touched) or _same_value(first, second, program):
+            continue
+        if any(_path(name, program) in touched[1] for name in _declared(first)):
+            continue  # a name used before it is declared
+        a, b = program.text(first), program.text(second)
+        between = program.data[first.end_byte : second.start_byte].decode("utf-8")
+        indent = program.data[first.start_byte - first.start_point.column : first.start_byte].decode("utf-8")
+        form = _Form(swapped(a, between, b, indent), "statement_block")
+        said = f"{a} {b}", f"{b} {a}"
+        yield _Candidate(
+            "swap_statements", node, first.start_byte, second.end_byte, (form,), first, first.start_byte, said=said
+        )
+
+
+def _declared(statement: Node) -> list[Node]:
+    """The names a ``let``, ``const`` or ``var`` statement declares (plain names, not patterns)."""
+    return [
+        name
+        for d in statement.named_children
+        if d.type == "variable_declarator" and (name := d.child_by_field_name("name")) is not None
+    ]
+
+
+def _assigned_value(statement: Node) -> Node | None:
+    """What a one-name declaration or an assignment statement assigns."""
+    declarators = [d for d in statement.named_children if d.type == "variable_declarator"]
+    if len(declarators) == 1:
+        return declarators[0].child_by_field_name("value")
+    expression = statement.named_children[0] if statement.named_children else None
+    if (
+        statement.type == "expression_statement"
+        and expression is not None
+        and expression.type == "assignment_expression"
+    ):
+        return expression.child_by_field_name("right")
+    return None
+
+
+def _same_value(first: Node, second: Node, program: _Program) -> bool:
+    """Whether both assign the same expression (``right = stack.pop()``, ``left = stack.pop()``): in the other order
+    they swap which name holds which value, the names swapped where they are used (a likelier edit, made there)."""
+    values = [_assigned_value(first), _assigned_value(second)]
+    return values[0] is not None and values[1] is not None and program.text(values[0]) == program.text(values[1])
+
+
+def _touched(statement: Node, program: _Program) -> tuple[set[str], set[str]]:
+    """The paths (``x``, ``this.items``) a statement writes (assigned, declared, or changed by a method such as
+    ``push``), and every path it names: the longest only (``this.items.push``, not ``this``)."""
+    writes: set[str] = set()
+    touched: set[str] = set()
+    for n in _walk(statement):
+        written: Node | None = None
+        if n.type in ("assignment_expression", "augmented_assignment_expression"):
+            written = n.child_by_field_name("left")
+        elif n.type == "update_expression":
+            written = n.child_by_field_name("argument")
+        elif n.type == "variable_declarator":
+            written = n.child_by_field_name("name")
+        elif n.type == "call_expression" and (function := n.child_by_field_name("function")) is not None:
+            prop = function.child_by_field_name("property") if function.type == "member_expression" else None
+            if prop is not None and program.text(prop) in _MUTATORS:
+                written = function.child_by_field_name("object")
+        if written is not None and (path := _path(written, program)) is not None:
+            writes.add(path)
+        parent = n.parent  # `this` in `this.items` is not named on its own
+        if parent is not None and parent.type in _PATHS and _is(parent.child_by_field_name("object"), n):
+            continue
+        if (path := _path(n, program)) is not None:
+            touched.add(path)
+    return writes, touched | writes
+
+
+_PATHS = ("member_expression", "subscript_expression")
+
+
+def _path(node: Node, program: _Program) -> str | None:
+    """``x``, ``this.items``; an item's path is its container's (``d[k]`` is ``d``); ``None`` for anything else."""
+    if node.type in ("identifier", "this", "shorthand_property_identifier"):
+        return program.text(node)
+    obj = node.child_by_field_name("object")
+    if obj is None or node.type not in _PATHS:
+        return None
+    base = _path(obj, program)
+    prop = node.child_by_field_name("property")
+    if base is None or node.type == "subscript_expression" or prop is None:
+        return base
+    return f"{base}.{program.text(prop)}"
+
+
 _Repair: TypeAlias = Callable[[Node, _Program], Iterator[_Candidate]]
 
 _REPAIRS: dict[RepairTemplate, _Repair] = {
@@ -1748,5 +1852,6 @@ _REPAIRS: dict[RepairTemplate, _Repair] = {
     "remove_call": _remove_call,
     "return_local": _return_local,
     "add_await": _add_await,
+    "swap_statements": _swap_statements,
     "known_bug": _known_bug,
 }
