@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Edit", "Patch", "edits_kept_code", "same_edit_everywhere", "swapped"]
+__all__ = ["Edit", "Patch", "depend", "edits_kept_code", "same_edit_everywhere", "swapped"]
 
 
 def _one_line(snippet: str) -> str:
@@ -263,3 +263,16 @@ def swapped(first: str, between: str, second: str, indent: str) -> str:
     if indent.strip() or lead.strip() or not newline or not rest.startswith(indent) or not comments.strip():
         return second + between + first
     return f"{comments}{indent}{second}\n{indent}{first}"
+
+
+def depend(first: tuple[set[str], set[str]], second: tuple[set[str], set[str]]) -> bool:
+    """Whether one of two statements writes a path (``x``, ``self.items``) that the other names, each statement given
+    as the paths it writes and the paths it names; a path inside another counts (``self.items.append``)."""
+
+    def overlap(path: str, other: str) -> bool:
+        return path == other or path.startswith(f"{other}.") or other.startswith(f"{path}.")
+
+    (writes_a, named_a), (writes_b, named_b) = first, second
+    return any(overlap(w, t) for w in writes_a for t in named_b) or any(
+        overlap(w, t) for w in writes_b for t in named_a
+    )

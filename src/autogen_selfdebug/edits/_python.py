@@ -64,7 +64,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, TypeAlias, TypeGuard, cast, get_args
 
-from ._edit import Edit, swapped
+from ._edit import Edit, depend, swapped
 from ._patterns import one_character_groups
 
 __all__ = [
@@ -2104,19 +2104,6 @@ def _same_value(first: ast.stmt, second: ast.stmt) -> bool:
 
 def _is_docstring(statement: ast.stmt) -> bool:
     return isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
-
-
-def depend(first: tuple[set[str], set[str]], second: tuple[set[str], set[str]]) -> bool:
-    """Whether one of two statements writes a path (``x``, ``self.items``) that the other names, each statement given
-    as the paths it writes and the paths it names; a path inside another counts (``self.items.append``)."""
-
-    def overlap(path: str, other: str) -> bool:
-        return path == other or path.startswith(f"{other}.") or other.startswith(f"{path}.")
-
-    (writes_a, named_a), (writes_b, named_b) = first, second
-    return any(overlap(w, t) for w in writes_a for t in named_b) or any(
-        overlap(w, t) for w in writes_b for t in named_a
-    )
 
 
 def _touched(statement: ast.stmt) -> tuple[set[str], set[str]]:

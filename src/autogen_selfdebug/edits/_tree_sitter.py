@@ -22,9 +22,9 @@ import tree_sitter
 import tree_sitter_javascript
 import tree_sitter_typescript
 
-from ._edit import Edit, swapped
+from ._edit import Edit, depend, swapped
 from ._patterns import one_character_groups
-from ._python import COUNT_NAME, EXTENT_NAME, REPAIR_TEMPLATES, RepairTemplate, both_ways, count_meeting, depend
+from ._python import COUNT_NAME, EXTENT_NAME, REPAIR_TEMPLATES, RepairTemplate, both_ways, count_meeting
 
 __all__ = [
     "is_assert_statement",
