@@ -130,12 +130,18 @@ def test_add_await(language: str) -> None:
         "    return Promise.all(urls.map((u) => this.isUp(u)));\n  }\n"
         "  latest() { return this.isUp('x'); }\n}\n"
         "async function orElse(fn, fallback) {\n  try {\n    return fn();\n  } catch {\n    return fallback;\n  }\n}\n"
+        "async function cached(store, key) {\n  try {\n    const value = store.fetch(key);\n"
+        "    store.hits = store.count();\n    const a = f(), b = g();\n    return [value, h()];\n"
+        "  } catch {\n    return null;\n  }\n}\n"
     )
-    # A call of the program's own async method, and a promise returned inside `try`; not a promise handed on
-    # (an argument, an arrow's value), nor one in a plain function.
+    # A call of the program's own async method, and a promise that a statement inside `try` returns, assigns or
+    # declares; not a promise handed on (an argument, an arrow's value, an array item), one of two declarations, nor
+    # one in a plain function.
     assert results(source, language, "add_await") == [
         source.replace("if (this.isUp(url))", "if (await this.isUp(url))"),
         source.replace("return fn();", "return await fn();"),
+        source.replace("= store.fetch(key)", "= await store.fetch(key)"),
+        source.replace("= store.count()", "= await store.count()"),
     ]
 
 

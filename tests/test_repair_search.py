@@ -325,6 +325,26 @@ async def test_a_state_changed_before_it_is_recorded_is_fixed_by_swapping_the_tw
 
 
 @pytest.mark.parametrize("language", ["javascript", "typescript"])
+async def test_a_rejection_that_escapes_the_catch_is_fixed_by_awaiting_the_call(
+    sandbox: CodeExecutor, language: str
+) -> None:
+    program = (
+        "async function load(read, name) {\n  try {\n    const text = read(name);\n    return { name, text };\n"
+        "  } catch (err) {\n    return { name, text: '' };\n  }\n}\nmodule.exports = { load };\n"
+    )
+    tests = (
+        "const ok = async (n) => n.toUpperCase();\nconst missing = async () => { throw new Error('gone'); };\n"
+        "(async () => {\n  const a = await load(ok, 'x');\n  console.assert(a.text === 'X');\n"
+        "  const b = await load(missing, 'y');\n  console.assert(b.text === '');\n})();\n"
+    )
+    result = await search(sandbox, program, tests, language)
+    assert result.fix is not None, result.summary()
+    assert result.fix.patch.description == (
+        "`const text = read(name);` changed to `const text = await read(name);` on line 3"
+    )
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
 async def test_an_else_if_condition_is_localized_where_it_is(sandbox: CodeExecutor, language: str) -> None:
     # Before, a line was counted where its first character is: `} else if (n > 80) {` in the block its `}` closes,
     # never run when the else branch ran, so line 4 scored 0 and its condition was never edited.
@@ -1556,6 +1576,40 @@ def test_add_await_only_where_a_coroutine_is_used_not_handed_on() -> None:
         "`self.is_up(url)` changed to `await self.is_up(url)` on line 11",
         "`return fn()` changed to `return await fn()` on line 20",
     ]
+
+
+def test_await_is_added_to_a_call_that_a_statement_inside_try_uses_whole() -> None:
+    source = (
+        "async def get(store, key, log):\n    try:\n        value = store.fetch(key)\n        n: int = store.size()\n"
+        "        log(key)\n        total = store.count() + 1\n        return value\n    except KeyError:\n"
+        "        return None\n\n\nasync def outside(store):\n    value = store.fetch(1)\n    return value\n\n\n"
+        "def plain(store):\n    try:\n        return store.fetch(1)\n    except KeyError:\n        return None\n"
+    )
+    # Assigned, annotated and on its own line inside `try`, where a failure would escape the `except`; not a call
+    # inside an expression, one outside `try`, or one in a plain function.
+    assert [e.description for e in repair_edits(source, templates=["add_await"])] == [
+        "`value = store.fetch(key)` changed to `value = await store.fetch(key)` on line 3",
+        "`n: int = store.size()` changed to `n: int = await store.size()` on line 4",
+        "`log(key)` changed to `await log(key)` on line 5",
+    ]
+
+
+def test_a_floor_division_is_rounded_up() -> None:
+    source = (
+        "def pages(total, size):\n    return total // size\n\n\ndef rows(a, b, n):\n    return (a + b) // (n - 1)\n"
+    )
+    edits = repair_edits(source, templates=["swap_min_max"])
+    assert [e.description for e in edits] == [
+        "`total // size` changed to `-(-total // size)` on line 2",
+        "`(a + b) // (n - 1)` changed to `-(-(a + b) // (n - 1))` on line 6",
+    ]
+    for edit, call, rounded_up in (
+        (edits[0], "[pages(t, 10) for t in (0, 1, 10, 11)]", [0, 1, 1, 2]),
+        (edits[1], "rows(3, 4, 3)", 4),
+    ):
+        namespace: dict[str, Any] = {}
+        exec(edit.apply(source), namespace)
+        assert eval(call, namespace) == rounded_up
 
 
 def test_two_statements_swap_only_when_one_writes_what_the_other_names() -> None:

@@ -38,16 +38,17 @@ further: every operator of an arithmetic or comparison class, ``+`` swapped too 
 concatenation), any int literal, any index, slice or ``range`` bound, a name assigned as it is
 (``lo = mid``), a name a function passes to its own recursive call and a parameter a lambda returns ±1, a
 name replaced by another of its function's names, an attribute by another used on the same object, ``min`` ↔
-``max``, ``any`` ↔ ``all``, ``floor`` ↔ ``ceil`` and a called method for its pair (``startswith`` ↔
-``endswith``, ``upper`` ↔ ``lower``, ...), ``int`` ↔ ``round``, ``rstrip(".csv")`` → ``removesuffix(".csv")``,
-``^`` → ``**``, ``is`` on a literal → ``==``, a slice bound's sign (``d[4:]`` → ``d[-4:]``), a ``reduce``'s
-missing start value, a condition negated or its ``not`` removed, a ``True`` or ``False`` flipped, an operator
-replaced as typed (``s + p + q`` → ``s + p * q``, which regroups), a one-argument call unwrapped (not one that
-reads input), a returned value replaced by another local, ``await`` added (``add_await``: a call of the
-program's own ``async def``, or one returned inside ``try``), two one-line statements of a function's block in the
-other order when one writes what the other reads (``swap_statements``: a state changed before it is recorded), and,
-last, the fixes linters name for known bugs that are no single token (``known_bug``: :func:`_known_bug`). An edit
-that would leave a neutral term (``x - 0``, ``x * 1``) drops it instead: ``x - 1`` → ``x``.
+``max``, ``any`` ↔ ``all``, ``floor`` ↔ ``ceil`` (and ``a // b`` → ``-(-a // b)``, rounded up) and a called
+method for its pair (``startswith`` ↔ ``endswith``, ``upper`` ↔ ``lower``, ...), ``int`` ↔ ``round``,
+``rstrip(".csv")`` → ``removesuffix(".csv")``, ``^`` → ``**``, ``is`` on a literal → ``==``, a slice bound's sign
+(``d[4:]`` → ``d[-4:]``), a ``reduce``'s missing start value, a condition negated or its ``not`` removed, a
+``True`` or ``False`` flipped, an operator replaced as typed (``s + p + q`` → ``s + p * q``, which regroups), a
+one-argument call unwrapped (not one that reads input), a returned value replaced by another local, ``await``
+added (``add_await``: a call of the program's own ``async def``, or one that a statement inside ``try`` returns,
+assigns or makes), two one-line statements of a function's block in the other order when one writes what the
+other reads (``swap_statements``: a state changed before it is recorded), and, last, the fixes linters name for
+known bugs that are no single token (``known_bug``: :func:`_known_bug`). An edit that would leave a neutral term
+(``x - 0``, ``x * 1``) drops it instead: ``x - 1`` → ``x``.
 """
 
 from __future__ import annotations
@@ -1074,7 +1075,11 @@ def _swap_min_max(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, sc
     """``min`` ↔ ``max``, ``any`` ↔ ``all``, ``floor`` ↔ ``ceil``, ``int`` ↔ ``round`` (and ``floor``, ``ceil``,
     ``trunc`` → ``round``) on one argument, a called method for its pair (``startswith`` ↔ ``endswith``,
     ``lstrip`` ↔ ``rstrip``, ``upper`` ↔ ``lower``, ``find`` ↔ ``rfind``, ...), and ``rstrip``/``lstrip`` of a
-    longer string for ``removesuffix``/``removeprefix``; ``and`` ↔ ``or`` is :func:`_replace_operator`'s."""
+    longer string for ``removesuffix``/``removeprefix``, and ``a // b`` rounded up instead (``-(-a // b)``);
+    ``and`` ↔ ``or`` is :func:`_replace_operator`'s."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):
+        yield _rounded_up(node, slot, text)
+        return
     parent = parents.get(id(node))
     if not isinstance(parent, ast.Call) or parent.func is not node:
         return
@@ -1099,6 +1104,16 @@ def _swap_min_max(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, sc
         # At the called name, as the pair's candidate is: `math.floor` → `math.ceil` is tried first.
         at = text.span(node)[1] - len(called)
         yield _Candidate("swap_min_max", node, slot, new_name, (other,), at, shown)
+
+
+def _rounded_up(node: ast.BinOp, slot: _Slot, text: _Text) -> _Candidate:
+    """``a // b`` → ``-(-a // b)``: pages, batches or rows that round up (floor division of the negation, no import)."""
+    left, right = (
+        text.segment(side) if isinstance(side, _BARE) else f"({text.segment(side)})" for side in (node.left, node.right)
+    )
+    negated = ast.UnaryOp(op=ast.USub(), operand=node.left)
+    new_node = ast.UnaryOp(op=ast.USub(), operand=ast.BinOp(left=negated, op=ast.FloorDiv(), right=node.right))
+    return _Candidate("swap_min_max", node, slot, new_node, (f"-(-{left} // {right})",), text.span(node)[0], node)
 
 
 def _method_renamed(node: ast.Attribute, slot: _Slot, text: _Text, other: str, shown: ast.AST) -> _Candidate:
@@ -1382,19 +1397,23 @@ _HANDED_ON = (
 )
 
 
+# Statements that use a call's value whole: `return f()`, `x = f()`, `f()` on its own line.
+_USING_WHOLE = (ast.Return, ast.Assign, ast.AnnAssign, ast.Expr)
+
+
 def _add_await(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scopes: _Scopes) -> Iterator[_Candidate]:
     """``await`` added, in an ``async def``, before a call of one of the program's own ``async def`` functions or
-    methods (an un-awaited coroutine is always true, and never runs), or before a call returned inside ``try``
-    (whose failure the ``except`` would otherwise never see)."""
+    methods (an un-awaited coroutine is always true, and never runs), or before a call that a statement inside
+    ``try`` returns, assigns or makes on its own (whose failure the ``except`` would otherwise never see)."""
     parent = parents.get(id(node))
     if not isinstance(node, ast.Call) or isinstance(parent, _HANDED_ON) or not scopes.in_coroutine(node):
         return
-    if _called_name(node) not in scopes.coroutines and not (
-        isinstance(parent, ast.Return) and _in_try(parent, parents)
-    ):
+    statement = parent if isinstance(parent, _USING_WHOLE) and parent.value is node else None
+    whole = statement is not None and _in_try(statement, parents)
+    if _called_name(node) not in scopes.coroutines and not whole:
         return
     segment = text.segment(node)
-    shown = parent if isinstance(parent, ast.Return) and text.fits(parent) else node
+    shown = statement if statement is not None and whole and text.fits(statement) else node
     yield _Candidate("add_await", node, slot, ast.Await(value=node), (f"await {segment}",), text.span(node)[0], shown)
 
 

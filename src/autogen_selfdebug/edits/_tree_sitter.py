@@ -1223,8 +1223,9 @@ _HANDED_ON = frozenset({"await_expression", "arguments", "array", "arrow_functio
 
 def _add_await(node: Node, program: _Program) -> Iterator[_Candidate]:
     """``await`` added, in an ``async`` function, before a call of one of the program's own ``async`` functions or
-    methods (a pending promise is always truthy), or before a call returned inside ``try`` (``return fn()`` there
-    lets the promise's rejection escape the ``catch``)."""
+    methods (a pending promise is always truthy), or before a call that a statement inside ``try`` returns, assigns
+    or makes on its own (``return fn()`` or ``const v = fn()`` there lets the promise's rejection escape the
+    ``catch``)."""
     parent, function = node.parent, next(_functions_around(node), None)
     if node.type != "call_expression" or parent is None or parent.type in _HANDED_ON or function is None:
         return
@@ -1234,11 +1235,25 @@ def _add_await(node: Node, program: _Program) -> Iterator[_Candidate]:
     name = (
         callee.child_by_field_name("property") if callee is not None and callee.type == "member_expression" else callee
     )
-    returned = parent.type == "return_statement" and _in_try(parent)
-    if not returned and (name is None or program.text(name) not in program.coroutines):
+    statement = _using_whole(node)
+    whole = statement is not None and _in_try(statement)
+    if not whole and (name is None or program.text(name) not in program.coroutines):
         return
-    shown = parent if returned and program.fits(parent) else node
+    shown = statement if statement is not None and whole and program.fits(statement) else node
     yield _over("add_await", node, (_Form(f"await {program.text(node)}", "await_expression"),), shown)
+
+
+def _using_whole(call: Node) -> Node | None:
+    """The statement that uses ``call``'s value whole (``return f()``, ``const v = f()``, ``v = f()``, ``f()``)."""
+    parent = call.parent
+    if parent is not None and parent.type == "assignment_expression" and _is(parent.child_by_field_name("right"), call):
+        parent = parent.parent
+    elif parent is not None and parent.type == "variable_declarator" and _is(parent.child_by_field_name("value"), call):
+        parent = parent.parent
+        if parent is not None and len(parent.named_children) != 1:
+            return None  # `const a = f(), b = g()` is no one statement of `f()`
+    statements = ("return_statement", "expression_statement", "lexical_declaration", "variable_declaration")
+    return parent if parent is not None and parent.type in statements else None
 
 
 def _is_async(function: Node) -> bool:
