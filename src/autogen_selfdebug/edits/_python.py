@@ -1408,12 +1408,12 @@ def _add_await(node: ast.AST, slot: _Slot, text: _Text, parents: _Parents, scope
     parent = parents.get(id(node))
     if not isinstance(node, ast.Call) or isinstance(parent, _HANDED_ON) or not scopes.in_coroutine(node):
         return
-    statement = parent if isinstance(parent, _USING_WHOLE) and parent.value is node else None
-    whole = statement is not None and _in_try(statement, parents)
-    if _called_name(node) not in scopes.coroutines and not whole:
+    using = isinstance(parent, _USING_WHOLE) and parent.value is node and _in_try(parent, parents)
+    statement = parent if using else None
+    if _called_name(node) not in scopes.coroutines and statement is None:
         return
     segment = text.segment(node)
-    shown = statement if statement is not None and whole and text.fits(statement) else node
+    shown = statement if statement is not None and text.fits(statement) else node
     yield _Candidate("add_await", node, slot, ast.Await(value=node), (f"await {segment}",), text.span(node)[0], shown)
 
 

@@ -1236,24 +1236,22 @@ def _add_await(node: Node, program: _Program) -> Iterator[_Candidate]:
         callee.child_by_field_name("property") if callee is not None and callee.type == "member_expression" else callee
     )
     statement = _using_whole(node)
-    whole = statement is not None and _in_try(statement)
-    if not whole and (name is None or program.text(name) not in program.coroutines):
+    statement = statement if statement is not None and _in_try(statement) else None
+    if statement is None and (name is None or program.text(name) not in program.coroutines):
         return
-    shown = statement if statement is not None and whole and program.fits(statement) else node
+    shown = statement if statement is not None and program.fits(statement) else node
     yield _over("add_await", node, (_Form(f"await {program.text(node)}", "await_expression"),), shown)
 
 
 def _using_whole(call: Node) -> Node | None:
-    """The statement that uses ``call``'s value whole (``return f()``, ``const v = f()``, ``v = f()``, ``f()``)."""
+    """The statement that uses ``call``'s value whole (``return f()``, ``f()``, or what :func:`_assigned_value`
+    reads: ``const v = f()``, ``v = f()``, not one of two declarators)."""
     parent = call.parent
-    if parent is not None and parent.type == "assignment_expression" and _is(parent.child_by_field_name("right"), call):
-        parent = parent.parent
-    elif parent is not None and parent.type == "variable_declarator" and _is(parent.child_by_field_name("value"), call):
-        parent = parent.parent
-        if parent is not None and len(parent.named_children) != 1:
-            return None  # `const a = f(), b = g()` is no one statement of `f()`
-    statements = ("return_statement", "expression_statement", "lexical_declaration", "variable_declaration")
-    return parent if parent is not None and parent.type in statements else None
+    if parent is not None and parent.type in ("return_statement", "expression_statement"):
+        return parent
+    statement = parent.parent if parent is not None else None
+    value = _assigned_value(statement) if statement is not None else None
+    return statement if value is not None and _is(value, call) else None
 
 
 def _is_async(function: Node) -> bool:
