@@ -1015,6 +1015,16 @@ async def test_a_hanging_candidate_is_cut_off_and_the_rest_still_run(sandbox: Co
     assert result.seconds < 15
 
 
+async def test_a_candidate_slower_than_the_original_is_run_again_with_the_full_limit(sandbox: CodeExecutor) -> None:
+    # The original fails fast; the fix sleeps 0.3 s, past the quick limit (ten times the original's run and a
+    # margin) but within the full one (0.5 s): cut off at first, it passes when it runs again.
+    program = "import time\n\ndef settle(x):\n    if x < -1:\n        time.sleep(0.3)\n        return 0\n    return x\n"
+    result = await search(sandbox, program, "assert settle(-1) == 0\nassert settle(3) == 3", depth=1)
+    assert result.fix is not None and "time.sleep" in result.fix.source, result.summary()
+    # Every patch that passes counts, the slow ones too: `x < 0` and `x <= -1` both do.
+    assert len(result.passing) >= 2
+
+
 async def test_the_search_leaves_no_files_behind(tmp_path: Path) -> None:
     # A batch writes a folder per candidate; with a hanging one among them, and a fix found.
     async with create_sandbox("local", timeout=60, extra_env={"TMPDIR": str(tmp_path)}) as box:

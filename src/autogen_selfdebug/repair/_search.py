@@ -58,6 +58,10 @@ _RUN_MARGIN = 2.0
 # Renaming every use of a name, or every return, is not "the same bug twice": it would swamp the search.
 _NOT_GROUPED = frozenset({"replace_name", "return_local"})
 
+# A candidate's first limit: this many times the original's run, and a margin, and no less than the floor
+# (seconds). It cuts off a candidate that hangs sooner than the full limit (``_Search.timeout``) would.
+_QUICK_TIMES, _QUICK_MARGIN, _QUICK_FLOOR = 10, 0.05, 0.15
+
 # Depth 2 first tries in pairs the depth-1 candidates that gain asserts: the first few of each set of asserts
 # gained, for the sets that gain the most.
 _PAIRED_GROUPS = 6
@@ -274,6 +278,9 @@ class _Search:
         self.started = time.monotonic()
         self.seen = {program}
         self.timeout = budget.candidate_timeout
+        self.quick = self.timeout
+        """The first limit a candidate runs with: the ones it cuts off run again with ``timeout`` (``slow``)."""
+        self.slow: list[tuple[Patch, float, str, Scored | None]] = []
         self.error: str | None = None
         """Why the last batch ran no candidate, when its driver said (no ``typescript`` module)."""
         # The language the candidates run as, and the tests as they run: TypeScript whose types erase runs as
@@ -299,10 +306,18 @@ class _Search:
         baseline = self._score(Patch(()), self.program, baseline_trial)
         # A candidate may take several times the original's run before it counts as hanging. When the
         # original itself hangs there is no yardstick: half the limit keeps each endless candidate cheap.
-        if baseline_trial is not None and not baseline_trial.timed_out:
-            self.timeout = min(self.budget.candidate_timeout, max(0.5, 5 * baseline_trial.seconds + 0.3))
+        if baseline_trial is None or baseline_trial.timed_out:
+            self.timeout = self.quick = max(0.5, self.budget.candidate_timeout / 2)
         else:
-            self.timeout = max(0.5, self.budget.candidate_timeout / 2)
+            seconds = baseline_trial.seconds
+            self.timeout = min(self.budget.candidate_timeout, max(0.5, 5 * seconds + 0.3))
+            # Most candidates run about as long as the original. Cutting the others off soon, and running them
+            # again at the full limit once the rest are done, spends the seconds on candidates that end, not on
+            # those that hang. Only when the original's tests ran: one that failed before them tells nothing of
+            # how long they take.
+            tests_ran = baseline is not None and baseline.total > 0
+            quick = max(_QUICK_FLOOR, _QUICK_TIMES * seconds + _QUICK_MARGIN)
+            self.quick = min(self.timeout, quick) if tests_ran else self.timeout
         ranking = await self._localize(self.program)
         # Not the statements the checks run on (``s.push(1)`` → ``s.push(2)`` would change the question), nor
         # the functions they judge with (an edit to ``__eq__`` would change the answer key).
@@ -336,6 +351,8 @@ class _Search:
                 await self._round(result, self._depth_two(base, edits, ranking_there))
             if not result.passing and result.stopped == "exhausted":
                 scored += await self._round(result, first)
+        if not result.passing:
+            scored += await self._again(result)
         # Evidence for the model is more asserts passing; closer values alone only steer depth 2.
         better = [s for s in scored if baseline is None or s.passed > baseline.passed]
         if not result.passing and better:
@@ -392,27 +409,51 @@ class _Search:
     async def _round(self, result: SearchResult, candidates: list[tuple[Patch, float]], keep: int = 0) -> list[Scored]:
         """Run candidates in batches until one passes or a budget runs out, leaving ``keep`` candidates of the budget
         unspent; return all that ran."""
-        scored: list[Scored] = []
         fresh, listed = [], set()
         for patch, weight in candidates:
             source = patch.apply(self.program)
             if source not in self.seen and source not in listed:
                 listed.add(source)
                 fresh.append((patch, weight, source))
+        scored, _ = await self._spend(result, fresh, keep=keep)
+        if result.passing:
+            # How many patches pass decides whether the tests pin the fix down: the slow ones count too.
+            scored += await self._again(result)
+        return scored
+
+    async def _again(self, result: SearchResult) -> list[Scored]:
+        """Run the candidates that the quick limit cut off again, with the full limit, while time is left; those
+        not reached keep the scores of their first run."""
+        slow, self.slow = self.slow, []
+        first = {source: found for _, _, source, found in slow}
+        scored, left = await self._spend(result, [(p, w, source) for p, w, source, _ in slow], again=True)
+        result.timed_out += len(left)
+        return scored + [found for _, _, source in left if (found := first[source]) is not None]
+
+    async def _spend(
+        self, result: SearchResult, fresh: list[tuple[Patch, float, str]], *, keep: int = 0, again: bool = False
+    ) -> tuple[list[Scored], list[tuple[Patch, float, str]]]:
+        """Run ``fresh`` in batches: new candidates with the quick limit, counted, until one passes or a budget runs
+        out; or (``again``) slow ones with the full limit until the time budget runs out. Return the scores of
+        those that ran and the candidates left."""
+        scored: list[Scored] = []
+        timeout = self.timeout if again else self.quick
         while fresh:
-            room = self.budget.max_candidates - result.tried
-            if room <= 0:
-                result.stopped = "candidate budget spent"
-                break
-            room -= keep
-            if room <= 0:
-                break
+            room = self.budget.batch_size
+            if not again:
+                room = self.budget.max_candidates - result.tried
+                if room <= 0:
+                    result.stopped = "candidate budget spent"
+                    break
+                room -= keep
+                if room <= 0:
+                    break
             if self.left() <= 0:
                 result.stopped = "time budget spent"
                 break
             batch = fresh[: min(self.budget.batch_size, room)]
             self.seen.update(source for _, _, source in batch)
-            trials = await self._batch([source for _, _, source in batch], timeout=self.timeout)
+            trials = await self._batch([source for _, _, source in batch], timeout=timeout)
             # The candidates a batch did not reach (its time ran out) go first in the next one.
             fresh = [c for c, trial in zip(batch, trials, strict=True) if trial is None] + fresh[len(batch) :]
             if all(trial is None for trial in trials):  # not one ran: going on would only repeat that
@@ -421,17 +462,21 @@ class _Search:
             for (patch, weight, source), trial in zip(batch, trials, strict=True):
                 if trial is None:
                     continue
-                result.tried += 1
-                result.timed_out += trial.timed_out
+                result.tried += not again
                 found = self._score(patch, source, trial, weight)
+                if trial.timed_out and timeout < self.timeout:
+                    self.slow.append((patch, weight, source, found))
+                    continue
+                result.timed_out += trial.timed_out
                 if found is not None:
                     scored.append(found)
                     if found.all_passed:
                         result.passing.append(found)
-            if result.passing:
-                result.stopped = "a patch passed"
+            if result.passing and not again:
                 break
-        return scored
+        if result.passing:  # a stop after it (the time budget, in the second runs) does not hide that
+            result.stopped = "a patch passed"
+        return scored, fresh
 
     def _file(self, program: str) -> str:
         """``program`` and the tests as one file, in the language it runs as."""
