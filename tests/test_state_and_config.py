@@ -71,6 +71,7 @@ def build(executor: LocalCommandLineCodeExecutor, **kwargs: Any) -> SelfDebuggin
         {"retry_strategy": RetryStrategy("restart", temperatures=[0.3, 1.1], seed=None, escalate_after=2)},
         {"retry_strategy": RetryStrategy(share_reason=True), "retry_model_client": scripted(["stronger"])},
         {"retry_strategy": RetryStrategy(search=False)},
+        {"retry_strategy": RetryStrategy(rewrites=3, rewrite_lines=2)},
         {"retry_strategy": RetryStrategy("repair", search=True, search_budget=SearchBudget(max_candidates=9))},
         {"initial_code": "def f():\n    return 2\n"},
     ],

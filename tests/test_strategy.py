@@ -187,6 +187,8 @@ def test_strategy_config_round_trips() -> None:
         decide="always",
         stop_on_resend=False,
         outline_after_resend=False,
+        rewrites=5,
+        rewrite_lines=1,
     )
     dumped = strategy.dump_component()
     assert dumped.provider == "autogen_selfdebug.RetryStrategy"
@@ -194,6 +196,7 @@ def test_strategy_config_round_trips() -> None:
     assert RetryStrategy.load_component(dumped).claims_patch("first")
     assert dumped.config["decide"] == "always" and dumped.config["stop_on_resend"] is False
     assert dumped.config["outline_after_resend"] is False
+    assert dumped.config["rewrites"] == 5 and dumped.config["rewrite_lines"] == 1
 
 
 def test_a_patch_is_claimed_for_a_given_program_and_not_for_the_models_own() -> None:

@@ -55,14 +55,14 @@ from ._model_call import Purpose, add_usage, generate, model_label, sampling_arg
 from ._packages import missing_module_note
 from ._strategy import MODEL_MOVES, AttemptPlan, FailureKind, Move, RetryStrategy, classify_failure
 from ._verification import Checker, CheckResult, Verifier, run_approved, without_copied_tests
-from .edits import edits_kept_code, outline, parses
-from .repair import SEARCHABLE_LANGUAGES, search_patches
+from .edits import Edit, edits_kept_code, outline, parses, rewritable_lines
+from .repair import SEARCHABLE_LANGUAGES, SearchResult, ask_rewrites, search_patches
 from .sandboxes._languages import executor_languages
 
 __all__ = ["SelfDebuggingAgentState", "SelfDebuggingCodeExecutorAgent", "SelfDebuggingCodeExecutorAgentConfig"]
 
-_NO_MODEL: dict[Move, str] = {"given": "as given", "search": "repair search"}
-"""What stands in the model's place in an attempt's record when no model wrote the code."""
+_NO_MODEL: dict[Move, str] = {"given": "as given", "search": "repair search", "rewrite": "repair search"}
+"""What stands in the model's place in an attempt's record when no model wrote the code (whole)."""
 
 
 @dataclass
@@ -86,6 +86,8 @@ class _Round:
     # The search's pending patch edits only lines the model's program kept from the program given.
     on_given_code: bool = False
     last_feedback: str = ""
+    # Tokens the model spent outside an attempt (its rewrites of lines for the search), for the round's usage.
+    spent: RequestUsage = field(default_factory=lambda: RequestUsage(prompt_tokens=0, completion_tokens=0))
     # The same without the code's internals (traced lines, locals): a restart after the model's code is not
     # shown that code, and given its lines it writes them again.
     last_outcome: str = ""
@@ -388,7 +390,7 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             yield event
             if attempt.passed:
                 # A searched patch follows the attempt it patched; one of the model's own is not claimed.
-                patched = state.plans[-2].move if plan.move == "search" else None
+                patched = state.plans[-2].move if plan.move in ("search", "rewrite") else None
                 claimed = patched is None or self._strategy.claims_patch(patched, on_given_code=state.on_given_code)
                 outcome = "success" if claimed else "unconfirmed"
                 break
@@ -400,8 +402,9 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             async for step in self._search(failure, found, state, cancellation_token):
                 inner.append(step)
                 yield step
+            usage, state.spent = add_usage(usage, state.spent), RequestUsage(prompt_tokens=0, completion_tokens=0)
             if state.pending is not None:
-                plan = self._strategy.found(state.found_by["edit"])
+                plan = self._strategy.found(state.found_by["edit"], rewritten="rewritten_by" in state.found_by)
                 continue
             outlines = state.outline is not None
             if self._strategy.ends_round(failure, plan, has_retry_model=escalates, can_outline=outlines):
@@ -532,16 +535,16 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         self, failure: FailureKind, found: ExtractedCode, state: _Round, cancellation_token: CancellationToken
     ) -> AsyncGenerator[ThoughtEvent, None]:
         """When the strategy says so, run the patch search on the failed program (once per program and round)
-        in the sandbox, saying when it starts and what it found. A passing patch becomes the round's pending
-        code; a partial win is evidence for the model's next attempt."""
+        in the sandbox, saying when it starts and what it found; when its templates found no fix for the program
+        given, search again among the model's rewrites of its most suspicious lines. A passing patch becomes the
+        round's pending code; a partial win is evidence for the model's next attempt."""
         state.found_by, state.on_given_code = {}, False
-        searches = self._strategy.searches(failure, state.plans[-1].move)
+        made_by = state.plans[-1].move
+        searches = self._strategy.searches(failure, made_by)
         program = self._searchable(found) if searches else None
         if program is None or program in state.searched:
             return
         state.searched.add(program)
-        language, tests = self._options.tests_language, self._options.tests
-        assert tests is not None
         budget = self._strategy.search_budget
         yield ThoughtEvent(
             content=f"Searching small patches of the failed program (up to {budget.max_candidates} candidates, "
@@ -549,20 +552,19 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
             source=self.name,
             metadata={"kind": "search_start"},
         )
-        result = await search_patches(
-            program,
-            language=language,
-            tests=tests,
-            execute=self._execute,
-            cancellation_token=cancellation_token,
-            budget=budget,
-            run_limit=self._verifier.time_limit() if isinstance(self._verifier, Verifier) else None,
-        )
+        result = await self._search_patches(program, cancellation_token)
         yield ThoughtEvent(content=result.summary(), source=self.name, metadata={"kind": "search", **result.metadata()})
+        rewrite = self._strategy.rewrite_plan(made_by) if result.fix is None else None
+        if rewrite is not None and result.localized.measured:
+            async for step in self._rewrite(program, result, rewrite, state, cancellation_token):
+                if isinstance(step, SearchResult):
+                    result = step
+                else:
+                    yield step
         partial = result.evidence()
         if result.fix is not None:
-            state.pending = CodeBlock(code=result.fix.source, language=language)
-            state.found_by = result.metadata()
+            state.pending = CodeBlock(code=result.fix.source, language=self._options.tests_language)
+            state.found_by = {**result.metadata(), **state.found_by}
             given = self._options.initial_code if state.plans[0].move == "given" else None
             state.on_given_code = given is not None and edits_kept_code(result.fix.patch, program, given)
         elif partial is not None:
@@ -572,6 +574,70 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
                 state.lead = partial
             note = f"The repair search found that {partial}"
             await self._remember(state, UserMessage(content=note, source=self.name))
+
+    async def _rewrite(
+        self,
+        program: str,
+        searched: SearchResult,
+        plan: AttemptPlan,
+        state: _Round,
+        cancellation_token: CancellationToken,
+    ) -> AsyncGenerator[ThoughtEvent | SearchResult, None]:
+        """The model writes the most suspicious lines again (``RetryStrategy.rewrites``), and the search runs the
+        distinct rewrites, with the templates' best partial win among them (so the two halves of a bug on two lines
+        can meet). Yields what it says, then the result when a rewrite passes or gets more asserts right."""
+        language, tests = self._options.tests_language, self._options.tests
+        assert tests is not None
+        count, samples = self._strategy.rewrite_counts
+        ranked = [line for line, _ in searched.localized.top(len(program.splitlines()))]
+        lines = rewritable_lines(program, ranked, language, count)
+        if not lines or samples == 0:
+            return
+        client = self._retry_client if self._retry_client is not None else self._client
+        label = self._labels[id(client)]
+        where = ", ".join(str(n) for n in lines)
+        yield ThoughtEvent(
+            content=f"Asking {label} to write line{'s' if len(lines) > 1 else ''} {where} again ({samples} "
+            f"time{'s' if samples > 1 else ''} each), then searching among the rewrites.",
+            source=self.name,
+            metadata={"kind": "rewrite_start", "model": label},
+        )
+        rewrites = await ask_rewrites(
+            client, program, language=language, tests=tests, report=state.last_feedback, lines=lines,
+            samples=samples, temperature=plan.temperature, seed=plan.seed, cancellation_token=cancellation_token,
+        )  # fmt: skip
+        state.spent = add_usage(state.spent, rewrites.usage)
+        tokens = rewrites.usage.prompt_tokens + rewrites.usage.completion_tokens
+        shown = {"kind": "rewrite", "model": label, "tokens": str(tokens), "calls": str(rewrites.calls)}
+        yield ThoughtEvent(content=rewrites.describe(lines), source=self.name, metadata=shown)
+        if not rewrites.edits:
+            return
+        base = searched.improved.patch.edits if searched.improved is not None else ()
+        result = await self._search_patches(program, cancellation_token, edits=[*rewrites.edits, *base])
+        yield ThoughtEvent(content=result.summary(), source=self.name, metadata={"kind": "search", **result.metadata()})
+        if result.fix is not None:
+            state.found_by = {"rewritten_by": label, "rewrite_tokens": str(tokens)}
+        gained = result.improved is not None and (
+            searched.improved is None or result.improved.fitness > searched.improved.fitness
+        )
+        if result.likeliest is not None or gained:
+            yield result
+
+    async def _search_patches(
+        self, program: str, cancellation_token: CancellationToken, *, edits: Sequence[Edit] | None = None
+    ) -> SearchResult:
+        tests = self._options.tests
+        assert tests is not None
+        return await search_patches(
+            program,
+            language=self._options.tests_language,
+            tests=tests,
+            execute=self._execute,
+            cancellation_token=cancellation_token,
+            budget=self._strategy.search_budget,
+            run_limit=self._verifier.time_limit() if isinstance(self._verifier, Verifier) else None,
+            edits=edits,
+        )
 
     async def _remember(self, state: _Round, message: LLMMessage) -> None:
         """Add a message of the current attempt to the context, and to what the retry decision sees."""

@@ -41,7 +41,9 @@ class Attempt(BaseModel):
     retry: bool | None = Field(default=None, description="The retry decision after this attempt, if one was made.")
     reason: str | None = None
     move: str = Field(
-        default="first", description="Where it came from: first, repair or restart (the model), given or search."
+        default="first",
+        description="Where it came from: first, repair or restart (the model), given or search (no model call), "
+        "or rewrite (the search, among the model's rewrites of lines).",
     )
     model: str = Field(default="", description="The model that wrote it.")
     temperature: float | None = Field(default=None, description="Its sampling temperature, if the agent set one.")

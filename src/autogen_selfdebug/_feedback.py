@@ -29,6 +29,8 @@ __all__ = [
     "outline_digest",
     "resent_stop",
     "restart_digest",
+    "rewrite_ask",
+    "rewrite_prompt",
     "truncate_output",
     "unusable_note",
     "waits_for_input_stop",
@@ -223,6 +225,27 @@ def restart_digest(failed: int, last_feedback: str, *, evidence: Sequence[str] =
     )
 
 
+def rewrite_prompt(program: str, language: str, tests: str, report: str) -> str:
+    """What every call for a line's rewrite starts with: the failed program, the tests and the last report. The
+    calls differ only in :func:`rewrite_ask` after it, so a server that keeps the prompt's prefix evaluates it
+    once."""
+    return (
+        f"This {language} program has a bug. It is checked by tests that run after it.\n\n"
+        f"```{language}\n{program.rstrip()}\n```\n\nThe tests:\n```{language}\n"
+        f"{truncate_output(tests.rstrip(), DEFAULT_MAX_OUTPUT_CHARS)}\n```\n\n"
+        f"{truncate_output(report.strip(), DEFAULT_MAX_OUTPUT_CHARS)}\n\n"
+    )
+
+
+def rewrite_ask(line: int, text: str, language: str) -> str:
+    """The ask that follows :func:`rewrite_prompt`: one suspicious line, to be written differently."""
+    return (
+        f"The bug is most likely on line {line}:\n```{language}\n{text.strip()}\n```\n"
+        f"That line is wrong. Write a different line {line} that fixes the bug, so that the tests pass. Reply with "
+        f"only the new line in one ```{language} code block."
+    )
+
+
 def outline_digest(failed: int) -> str:
     """What a restart sees after the model resent a failed program, with the program given in outline."""
     return (
@@ -311,6 +334,8 @@ def final_text(
     if summary.outcome == "success":
         counted = f" ({summary.tests_passed} of {summary.tests_total} test asserts)" if summary.tests_total else ""
         how = f" with no model call; the repair search's patch: {edit}" if edit else ""
+        if edit and attempts[-1].move == "rewrite":
+            how = f"; the repair search's patch among the model's rewrites of the suspicious lines: {edit}"
         return f"The code passed on attempt {summary.attempts}{counted}{how}.\n\n{summary.code}"
     if summary.outcome == "unconfirmed":
         patch = f": {edit}" if edit else ""

@@ -42,6 +42,11 @@ was ever fixed after such a resend. A greedy resend does not end the round: the 
 A program given that stops at ``input()`` (the sandbox gives no standard input) gets the search's turn, and
 then the round ends: no fix that keeps its behaviour can pass, so no model is asked.
 
+With ``rewrites`` (off by default), when the search's templates find no fix for a program given, the model writes
+its most suspicious lines again, one line a call, and the search runs those rewrites as its own edits: a
+template makes no new expression (a missing clamp, a ``.lower()``), and a small model asked for one line writes a
+different one more often than when asked for the whole program. A patch found so is a ``rewrite`` attempt.
+
 ``search=True`` adds the search to ``repair`` and ``restart`` too; ``search=False`` turns it off.
 The search also runs after a located error in a program the agent was given, which is presumed to be
 a few tokens from correct (a ``TypeError`` from swapped arguments): on the tuning split's given
@@ -101,9 +106,10 @@ DecidePolicy = Literal["when_heeded", "when_it_matters", "always"]
 reason is shown to the next attempt); also when the approach it asks for changes the next move; or after every
 failure of the model's code (for its reason alone, when the round goes on whatever it says)."""
 
-Move = Literal["first", "repair", "restart", "given", "search"]
+Move = Literal["first", "repair", "restart", "given", "search", "rewrite"]
 """Where the next attempt comes from: the model, seeing the task (first), everything so far (repair) or
-a fresh view (restart); or no model at all: the program as given, or a patch the search found."""
+a fresh view (restart); the program as given, or a patch the search found, with no model call; or a patch the
+search found among the model's rewrites of the most suspicious lines (rewrite)."""
 
 MODEL_MOVES: frozenset[Move] = frozenset({"first", "repair", "restart"})
 """The moves in which the model writes the code."""
@@ -171,6 +177,8 @@ class AttemptPlan:
 
     def describe(self, n: int, model: str) -> str:
         """One line for people: "Attempt 2: restart on local-1.5b at temperature 0.8 (why)."."""
+        if self.move == "rewrite":
+            return f"Attempt {n + 1}: rewrite ({self.why})."
         if self.move not in MODEL_MOVES:
             return f"Attempt {n + 1}: {self.move}, no model call ({self.why})."
         temperature = f" at temperature {self.temperature:g}" if self.temperature is not None else ""
@@ -204,6 +212,8 @@ class RetryStrategyConfig(BaseModel):
     decide: DecidePolicy = "when_heeded"
     stop_on_resend: bool = True
     outline_after_resend: bool = True
+    rewrites: int = Field(default=0, ge=0)
+    rewrite_lines: int = Field(default=3, ge=1)
 
 
 class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyConfig]):
@@ -238,6 +248,10 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             back a program it is shown, and writes the bodies afresh when it is not. It acts on the resends
             ``stop_on_resend`` ends a round on, except in ``repair`` mode; the round still ends there when there
             is no outline (another language, no function body, no program given).
+        rewrites: How many times the model is asked to write each suspicious line of a program given again, when
+            the search's templates found no fix for it; the search then runs the distinct rewrites like its own
+            edits. 0 (the default) turns it off. It runs only where the search does.
+        rewrite_lines: How many of the most suspicious lines the model writes again.
 
     Example:
         >>> strategy = RetryStrategy("adaptive", temperatures=[0.0, 0.7])
@@ -265,6 +279,8 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         decide: DecidePolicy = "when_heeded",
         stop_on_resend: bool = True,
         outline_after_resend: bool = True,
+        rewrites: int = 0,
+        rewrite_lines: int = 3,
     ) -> None:
         check_choice("retry strategy mode", mode, StrategyMode)
         if not temperatures or any(t < 0 for t in temperatures):
@@ -272,6 +288,10 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         if escalate_after < 0:
             raise ValueError(f"escalate_after must be 0 or more, not {escalate_after}.")
         check_choice("decide policy", decide, DecidePolicy)
+        if rewrites < 0 or rewrite_lines < 1:
+            raise ValueError(
+                f"rewrites must be 0 or more and rewrite_lines 1 or more, not {rewrites} and {rewrite_lines}."
+            )
         self._config = RetryStrategyConfig(
             mode=mode,
             temperatures=list(temperatures),
@@ -284,6 +304,8 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             decide=decide,
             stop_on_resend=stop_on_resend,
             outline_after_resend=outline_after_resend,
+            rewrites=rewrites,
+            rewrite_lines=rewrite_lines,
         )
 
     @property
@@ -310,6 +332,21 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             return False
         wrong = failure in ("wrong_result", "timed_out", "waits_for_input")
         return wrong or (failure == "located_error" and made_by == "given")
+
+    def rewrite_plan(self, made_by: Move) -> AttemptPlan | None:
+        """After the search found no fix for a program made by ``made_by``: the plan of the model's rewrites of
+        its most suspicious lines (a temperature and a seed; see ``rewrites``), or ``None`` for none. Only for the
+        program given: the model's own programs are seldom one line from correct, and a restart rewrites them."""
+        if made_by != "given" or self._config.rewrites == 0:
+            return None
+        warmest = max(self._config.temperatures)
+        return AttemptPlan("rewrite", True, warmest, self._config.seed, "the model writes the suspicious lines again")
+
+    @property
+    def rewrite_counts(self) -> tuple[int, int]:
+        """How many suspicious lines the model writes again, and how many times each (once when sampled greedy)."""
+        samples = self._config.rewrites if max(self._config.temperatures) > 0 else min(1, self._config.rewrites)
+        return self._config.rewrite_lines, samples
 
     def ends_round(
         self, failure: FailureKind, plan: AttemptPlan, *, has_retry_model: bool = False, can_outline: bool = False
@@ -358,8 +395,11 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
         """The plan for checking the program the agent was given, before any model call."""
         return AttemptPlan("given", False, None, None, "the program as given, before any model call")
 
-    def found(self, edit: str) -> AttemptPlan:
-        """The plan for an attempt that runs a patch the search found."""
+    def found(self, edit: str, *, rewritten: bool = False) -> AttemptPlan:
+        """The plan for an attempt that runs a patch the search found (``rewritten``: among the model's rewrites)."""
+        if rewritten:
+            why = f"the repair search found a passing patch among the model's rewrites of lines: {edit}"
+            return AttemptPlan("rewrite", False, None, None, why)
         return AttemptPlan("search", False, None, None, f"the repair search found a passing patch: {edit}")
 
     def first(self, *, has_retry_model: bool = False) -> AttemptPlan:
@@ -460,4 +500,6 @@ class RetryStrategy(ComponentBase[RetryStrategyConfig], Component[RetryStrategyC
             decide=config.decide,
             stop_on_resend=config.stop_on_resend,
             outline_after_resend=config.outline_after_resend,
+            rewrites=config.rewrites,
+            rewrite_lines=config.rewrite_lines,
         )

@@ -6,7 +6,8 @@ and the patch search alone.
 * ``autogen``: upstream ``CodeExecutorAgent`` with ``max_retries_on_error = k - 1``;
 * ``ours_repair``, ``ours_restart``, ``ours``: our agent with ``RetryStrategy("repair")``,
   ``RetryStrategy("restart")`` and the default adaptive policy (patch search included);
-  ``ours_no_search``: the adaptive policy with ``search=False``;
+  ``ours_no_search``: the adaptive policy with ``search=False``; ``ours_rewrites``: the adaptive policy with
+  the model's rewrites of the suspicious lines after a fruitless search of a program given (``rewrites=4``);
 * ``cascade``: ours (adaptive) with the retry model as ``retry_model_client``;
   ``ours_retry_model``: ours with the retry model alone, to weigh the cascade's time against it;
 * ``search_only``: no model at all: the given program, then one patch search (bug-fix jobs only);
@@ -77,6 +78,7 @@ ArmName = Literal[
     "ours_restart",
     "ours",
     "ours_no_search",
+    "ours_rewrites",
     "search_only",
     "cascade",
     "single_shot_retry_model",
@@ -95,8 +97,12 @@ SERVER_ARMS: tuple[Framework, ...] = ("smolagents", "ag2")
 
 NO_MODEL_MOVES = frozenset({"given", "search"})
 """Attempt moves with no model call: the program as given, and a patch the search found."""
+_NOT_WRITTEN = NO_MODEL_MOVES | {"rewrite"}
+"""Attempt moves whose program the model did not write whole: a patch among its rewrites of lines is the search's."""
 
 _STRATEGIES: dict[str, StrategyMode] = {"ours_repair": "repair", "ours_restart": "restart"}
+_REWRITES = 4
+"""Calls per suspicious line in ``ours_rewrites`` (three lines)."""
 
 Verdict = Literal["success", "failure", "no_code", "error", "unconfirmed"]
 """An arm's claim; ``unconfirmed`` (ours) is passing code it does not claim as the fix."""
@@ -205,7 +211,11 @@ async def run_arm(arm: ArmName, job: Job, models: Models, settings: ArmSettings)
         if arm == "autogen":
             return await _autogen(job, models.main, sandbox, settings)
         # search=None leaves the strategy's own default (on in adaptive mode).
-        strategy = RetryStrategy(_STRATEGIES.get(arm, "adaptive"), search=False if arm == "ours_no_search" else None)
+        strategy = RetryStrategy(
+            _STRATEGIES.get(arm, "adaptive"),
+            search=False if arm == "ours_no_search" else None,
+            rewrites=_REWRITES if arm == "ours_rewrites" else 0,
+        )
         if arm == "ours_retry_model":
             assert models.retry is not None
             return await _ours(job, models.retry, sandbox, settings, strategy=strategy, retry_client=None)
@@ -338,7 +348,7 @@ async def _ours(
 
 
 def _model_attempts(attempts: Sequence[Attempt]) -> int:
-    return sum(a.move not in NO_MODEL_MOVES for a in attempts)
+    return sum(a.move not in _NOT_WRITTEN for a in attempts)
 
 
 _ROUND_ROBIN_SYSTEM = (

@@ -81,6 +81,7 @@ class _Options:
     model_timeout: float | None = None
     timeout_given: bool = False
     search: bool = True
+    rewrites: int = 0
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -173,15 +174,31 @@ def _no_search(sub: argparse.ArgumentParser) -> None:
         action="store_true",
         help="no search of small patches: only the model writes fixes",
     )
+    sub.add_argument(
+        "--rewrites",
+        type=_count,
+        default=0,
+        metavar="N",
+        help="when the search's templates find no fix, the model writes each of the 3 most suspicious lines again "
+        "N times, and the search runs those rewrites (0, the default: never)",
+    )
 
 
 def _positive(text: str) -> int:
+    return _whole(text, least=1)
+
+
+def _count(text: str) -> int:
+    return _whole(text, least=0)
+
+
+def _whole(text: str, *, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{value} must be {least} or more")
     return value
 
 
@@ -411,7 +428,7 @@ async def _fix_one(
         reflect_on_success=False,
         # Small local models answer "stop" too eagerly; keep trying while attempts remain.
         stop_on_decision=models.first.spec.kind == "openai",
-        retry_strategy=RetryStrategy(search=options.search),
+        retry_strategy=RetryStrategy(search=options.search, rewrites=options.rewrites),
         # The program runs as given first (no model call), so the search gets its turn before the model.
         initial_code=program.source,
     )
@@ -694,6 +711,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         model_timeout=args.model_timeout,
         timeout_given=args.timeout is not None,
         search=not getattr(args, "no_search", False),
+        rewrites=getattr(args, "rewrites", 0),
     )
     command = {"fix": _fix, "write-tests": _write_tests, "examples": _examples}[args.command]
     try:

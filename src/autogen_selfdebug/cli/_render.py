@@ -40,6 +40,7 @@ _NO_MODEL_PLAN = {
     "given": "the program as given, no model call",
     "search": "patch from the repair search, no model call",
 }
+_REWRITE_PLAN = "patch from the repair search among {}'s rewrites of the suspicious lines"
 
 
 @dataclass(frozen=True)
@@ -85,8 +86,15 @@ class FixOrigin:
         """How the fix was found, for people: by the search, by which model, or not at all."""
         if self.move == "given":
             return "the program as given passes; nothing was changed"
+        edit = self.metadata.get("edit", "a small patch")
+        if self.move == "rewrite":
+            rewriter = self.metadata.get("rewritten_by", "the model")
+            return (
+                f"found by the repair search among {rewriter}'s rewrites of the suspicious lines: {edit} "
+                f"({self.tokens:,} tokens, {self.seconds:.0f} s in all)"
+            )
         if self.move == "search":
-            edit, seconds = self.metadata.get("edit", "a small patch"), float(self.metadata.get("search_seconds") or 0)
+            seconds = float(self.metadata.get("search_seconds") or 0)
             if self.tokens:  # a patch of a model's program, which the attempt before wrote
                 return (
                     f"found by the repair search on the model's program of attempt {self.attempt - 1}: {edit} "
@@ -100,6 +108,9 @@ class FixOrigin:
         """How the fix was found, in a few words (a table cell)."""
         if self.move == "given":
             return "nothing to change"
+        if self.move == "rewrite":
+            rewriter = self.metadata.get("rewritten_by", "the model")
+            return f"repair search among {rewriter}'s line rewrites ({self.tokens:,} tokens)"
         if self.move == "search" and self.tokens:
             return f"repair search after attempt {self.attempt - 1} ({self.tokens:,} tokens)"
         if self.move == "search":
@@ -239,10 +250,12 @@ class RunPrinter:
                     doing = self._writing
                     if kind == "retry_plan":
                         attempt += 1
-                        if item.metadata.get("move") == "search":
+                        if item.metadata.get("move") in ("search", "rewrite"):
                             doing = "running the patch the search found…"
                     elif kind == "search_start":
                         doing = "the repair search is trying small patches, no model call…"
+                    elif kind == "rewrite_start":
+                        doing = "the model is writing the suspicious lines again…"
                 elif isinstance(item, BaseChatMessage) and item.source == "user":
                     continue
         if final is None:
@@ -270,7 +283,9 @@ class RunPrinter:
 
     def _generation(self, event: CodeGenerationEvent) -> None:
         move = event.metadata.get("move", "")
-        if move in _NO_MODEL_PLAN:
+        if move == "rewrite":
+            plan = [_REWRITE_PLAN.format(event.metadata.get("rewritten_by", "the model"))]
+        elif move in _NO_MODEL_PLAN:
             plan = [_NO_MODEL_PLAN[move]]
         else:
             plan = [event.metadata[key] for key in ("move", "model") if event.metadata.get(key)]
@@ -306,7 +321,7 @@ class RunPrinter:
             self._console.print(f"[yellow]unusable reply:[/yellow] {escape(event.content)}")
         elif kind == "stop":
             self._console.print(f"[yellow]{escape(event.content)}", highlight=False)
-        elif kind in ("retry_plan", "search_start"):
+        elif kind in ("retry_plan", "search_start", "rewrite_start", "rewrite"):
             self._console.print(f"[dim]{escape(event.content)}", highlight=False)
         elif kind == "search":
             found = "[green]" if "edit" in event.metadata else "[yellow]" if "partial_edit" in event.metadata else ""

@@ -33,12 +33,15 @@ from ._python import (
     mutants,
     repair_edits,
 )
+from ._rewrite import MAX_REWRITE_LINES, REWRITE_TEMPLATE, line_rewrite, rewritable_lines
 from ._tree_sitter import is_assert_statement, is_es_module, named_nodes, needs_es_module, parser_for
 
 __all__ = [
     "EDITABLE_LANGUAGES",
+    "MAX_REWRITE_LINES",
     "OPERATORS",
     "REPAIR_TEMPLATES",
+    "REWRITE_TEMPLATE",
     "Edit",
     "Mutant",
     "MutationOperator",
@@ -53,6 +56,7 @@ __all__ = [
     "is_assert_statement",
     "is_es_module",
     "judge_lines",
+    "line_rewrite",
     "mutants",
     "named_nodes",
     "needs_es_module",
@@ -62,6 +66,7 @@ __all__ = [
     "parses",
     "read_changes",
     "repair_edits",
+    "rewritable_lines",
     "same_edit_everywhere",
     "shares_state",
     "with_missing_imports",

@@ -29,6 +29,7 @@ from .._test_report import TestReport, parse_report, split_output
 from .._verification import combined_source
 from ..edits import (
     REPAIR_TEMPLATES,
+    REWRITE_TEMPLATE,
     Edit,
     Patch,
     candidate_edits,
@@ -56,7 +57,7 @@ ExecuteFn = Callable[[list[CodeBlock], CancellationToken], Awaitable[CodeResult]
 _RUN_MARGIN = 2.0
 
 # Renaming every use of a name, or every return, is not "the same bug twice": it would swamp the search.
-_NOT_GROUPED = frozenset({"replace_name", "return_local"})
+_NOT_GROUPED = frozenset({"replace_name", "return_local", REWRITE_TEMPLATE})
 
 # A candidate's first limit: this many times the original's run, and a margin, and no less than the floor
 # (seconds). It cuts off a candidate that hangs sooner than the full limit (``_Search.timeout``) would.
@@ -127,6 +128,8 @@ class SearchResult:
     timed_out: int = 0
     seconds: float = 0.0
     stopped: str = "exhausted"
+    localized: Ranking = field(default_factory=lambda: Ranking({}))
+    """Every line the failing tests ran, by suspiciousness; ``ranking`` keeps only the lines the edits change."""
 
     @property
     def likeliest(self) -> Scored | None:
@@ -238,6 +241,7 @@ async def search_patches(
     cancellation_token: CancellationToken,
     budget: SearchBudget | None = None,
     run_limit: float | None = None,
+    edits: Sequence[Edit] | None = None,
 ) -> SearchResult:
     """Search for a small patch that makes ``program`` pass ``tests``.
 
@@ -250,13 +254,14 @@ async def search_patches(
         budget: Limits; the defaults keep a fruitless search of a 50-line program to a few seconds.
         run_limit: The longest one sandbox execution may run (the executor's timeout), if known: each batch
             stops its candidates before it, so the sandbox never kills a batch with its results.
+        edits: The edits to try instead of the repair templates' (the model's rewrites of lines, ``ask_rewrites``).
 
     Raises:
         ValueError: a language the search cannot edit.
     """
     if language not in SEARCHABLE_LANGUAGES:
         raise ValueError(f"The repair search edits {', '.join(SEARCHABLE_LANGUAGES)}, not {language!r}.")
-    search = _Search(program, language, tests, execute, cancellation_token, budget or SearchBudget(), run_limit)
+    search = _Search(program, language, tests, execute, cancellation_token, budget or SearchBudget(), run_limit, edits)
     return await search.run()
 
 
@@ -270,8 +275,10 @@ class _Search:
         token: CancellationToken,
         budget: SearchBudget,
         run_limit: float | None = None,
+        edits: Sequence[Edit] | None = None,
     ) -> None:
         self.program, self.language, self.tests = program, language, tests
+        self.edits = edits
         self.execute, self.token, self.budget = execute, token, budget
         self.run_limit = run_limit
         self.stateful = shares_state(program, tests, language)
@@ -322,9 +329,10 @@ class _Search:
         # Not the statements the checks run on (``s.push(1)`` → ``s.push(2)`` would change the question), nor
         # the functions they judge with (an edit to ``__eq__`` would change the answer key).
         left_alone = driver_lines(self.program, self.language) | judge_lines(self.program, self.tests, self.language)
-        edits = [edit for edit in candidate_edits(self.program, self.language) if edit.line not in left_alone]
+        made = candidate_edits(self.program, self.language) if self.edits is None else self.edits
+        edits = [edit for edit in made if edit.line not in left_alone]
         shown = ranking.among({edit.bug_line for edit in edits})
-        result = SearchResult(self.language, baseline, shown, self.budget.max_passing)
+        result = SearchResult(self.language, baseline, shown, self.budget.max_passing, localized=ranking)
         if baseline is not None and baseline.all_passed:
             # Its callers search after a failed run: checks that run after the program's last line (in an exit
             # handler) escape the search's runner, and it must not pass that off as a pass.
