@@ -48,6 +48,7 @@ def test_a_reply_becomes_an_edit_of_its_line_indented_as_the_line_was() -> None:
         f"line 3: {LOWER}    [text='HELLO', vowels='aeiou']",  # what a small model copies from the report
         f"```python\n        {LOWER}\n```",  # indented deeper than the line
         f"```py\n# lower-case first\n{LOWER}\n```",  # a comment line before it
+        f"Sure.\n```python\n{LOWER}\n",  # cut off by the token cap before the closing fence
     ],
 )
 def test_what_a_small_model_adds_around_the_line_is_left_out(reply: str) -> None:

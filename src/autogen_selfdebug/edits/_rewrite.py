@@ -25,14 +25,14 @@ MAX_REWRITE_LINES = 3
 """The most lines a reply may put in the place of one (a statement added before or after it): a longer reply
 is a rewrite of the function, not of the line."""
 
-_FENCE = re.compile(r"```[\w+-]*[ \t]*\n(.*?)```", re.DOTALL)
+# A code block; one the reply's token cap cut off before its closing fence counts too.
+_FENCE = re.compile(r"```[\w+-]*[ \t]*\n(.*?)(?:```|\Z)", re.DOTALL)
 # What a small model copies from the report along with the line: "line 13: " before it, and the values the
 # line used after it ("    [right=3, left=10]").
 _LINE_LABEL = re.compile(r"^\s*line \d+:\s?")
 _VALUES = re.compile(r"\s{4}\[[^\[\]]*=[^\[\]]*\]\s*$")
-_COMMENT = {"python": "#", "javascript": "//", "typescript": "//"}
 # A line of a comment, in JavaScript and TypeScript a block comment's lines too (``/**``, `` * @param``).
-_COMMENT_LINE = {"python": ("#",), "javascript": ("//", "/*", "*"), "typescript": ("//", "/*", "*")}
+_COMMENT = {"python": ("#",), "javascript": ("//", "/*", "*"), "typescript": ("//", "/*", "*")}
 _REQUIRE = re.compile(r"^\s*(?:const|let|var)\s[^=]*=\s*require\(")
 
 
@@ -56,7 +56,7 @@ def line_rewrite(source: str, line: int, reply: str, language: str) -> Edit | No
         return None
     fenced = _FENCE.findall(reply)
     text = fenced[0] if fenced else reply
-    comment = _COMMENT.get(language, "#")
+    comment = _COMMENT.get(language, ("#",))
     new = [_VALUES.sub("", _LINE_LABEL.sub("", row)).rstrip() for row in text.splitlines()]
     new = [row for row in new if row.strip() and not row.strip().startswith(comment)]
     if not new or len(new) > MAX_REWRITE_LINES:
@@ -78,7 +78,7 @@ def rewritable_lines(source: str, ranked: list[int], language: str, count: int) 
     comment, not an import, a docstring or a directive (``"use strict"``), and not where a function, method or
     class is defined (rewriting a signature changes what the tests call)."""
     lines = source.splitlines()
-    comment = _COMMENT_LINE.get(language, ("#",))
+    comment = _COMMENT.get(language, ("#",))
     defined = _fixed_lines(source, language)
     chosen: list[int] = []
     for n in ranked:
