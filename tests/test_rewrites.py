@@ -319,3 +319,25 @@ async def test_the_rewrites_arm_fixes_what_the_templates_cannot_and_is_not_count
     assert fixed.model_calls >= 1 and (fixed.prompt_tokens or 0) > 0 and fixed.model_attempts == 0
     summary = summarise([fixed], ["ours_rewrites"])[0]
     assert summary.solved == 1 and summary.search_fixes == 0  # not a fix of the search alone
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+async def test_a_javascript_rewrite_is_run_by_the_search_in_the_sandbox(sandbox: CodeExecutor, language: str) -> None:
+    typed = ": number" if language == "typescript" else ""
+    source = f"function refill(tokens{typed}, added{typed}, capacity{typed}) {{\n  return tokens + added;\n}}\n"
+    tests = (
+        "const assert = require('assert');\n"
+        "assert.strictEqual(refill(1, 2, 10), 3);\n"
+        "assert.strictEqual(refill(9, 5, 10), 10);\n"
+    )
+    token = CancellationToken()
+    plain = await search_patches(
+        source, language=language, tests=tests, execute=executing(sandbox), cancellation_token=token
+    )
+    assert plain.fix is None  # no template adds the clamp
+    edit = line_rewrite(source, 2, f"```{language}\nreturn Math.min(tokens + added, capacity);\n```", language)
+    assert edit is not None
+    found = await search_patches(
+        source, language=language, tests=tests, execute=executing(sandbox), cancellation_token=token, edits=[edit]
+    )
+    assert found.fix is not None and "Math.min(tokens + added, capacity)" in found.fix.source
