@@ -617,8 +617,11 @@ class SelfDebuggingCodeExecutorAgent(CodeExecutorAgent, Component[SelfDebuggingC
         yield ThoughtEvent(content=result.summary(), source=self.name, metadata={"kind": "search", **result.metadata()})
         if result.fix is not None:
             state.found_by = {"rewritten_by": label, "rewrite_tokens": str(tokens)}
-        gained = result.improved is not None and (
-            searched.improved is None or result.improved.fitness > searched.improved.fitness
+        # A partial win replaces the templates' only when it gets further, and never a passing patch they doubted.
+        gained = (
+            searched.likeliest is None
+            and result.improved is not None
+            and (searched.improved is None or result.improved.fitness > searched.improved.fitness)
         )
         if result.likeliest is not None or gained:
             yield result
